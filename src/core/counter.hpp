@@ -1,0 +1,24 @@
+// Big-endian counter arithmetic on a whole block, the way OpenSSL's CTR mode counts:
+// the full block is one integer, incremented by one per block, wrapping at 2^(8*n).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace kc {
+
+// ctr += v (mod 2^(8*n)), ctr a big-endian n-byte integer.
+inline void counter_add(uint8_t *ctr, size_t n, uint64_t v)
+{
+    unsigned carry = 0;
+    for (size_t i = n; i-- > 0 && (v != 0 || carry != 0);) {
+        unsigned sum = ctr[i] + static_cast<unsigned>(v & 0xff) + carry;
+        ctr[i] = static_cast<uint8_t>(sum);
+        carry = sum >> 8;
+        v >>= 8;
+    }
+}
+
+inline void counter_increment(uint8_t *ctr, size_t n) { counter_add(ctr, n, 1); }
+
+} // namespace kc

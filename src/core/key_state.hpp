@@ -1,0 +1,55 @@
+// Storage for a kernel's round keys: 64-byte aligned (for vector loads), zeroed before the
+// key schedule runs, wiped before it is freed.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
+#include "core/kernel.hpp"
+#include "core/wipe.hpp"
+
+namespace kc {
+
+class KeyState {
+  public:
+    KeyState() = default;
+    KeyState(const KeyState &) = delete;
+    KeyState &operator=(const KeyState &) = delete;
+    ~KeyState() { reset(); }
+
+    // Allocates and runs the kernel's key schedule; false when out of memory.
+    bool init(const Kernel &k, Cipher c, const uint8_t *key)
+    {
+        reset();
+        size_t n = (k.key_state_bytes + 63) / 64 * 64;
+        if (n == 0)
+            n = 64;
+        mem_ = std::aligned_alloc(64, n);
+        if (mem_ == nullptr)
+            return false;
+        bytes_ = n;
+        std::memset(mem_, 0, n);
+        k.set_key(mem_, c, key);
+        return true;
+    }
+
+    void reset()
+    {
+        if (mem_ != nullptr) {
+            secure_wipe(mem_, bytes_);
+            std::free(mem_);
+        }
+        mem_ = nullptr;
+        bytes_ = 0;
+    }
+
+    const void *get() const { return mem_; }
+
+  private:
+    void *mem_ = nullptr;
+    size_t bytes_ = 0;
+};
+
+} // namespace kc

@@ -1,0 +1,100 @@
+#include "dispatch/registry.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace kc {
+
+// One line per kernel. Order does not matter: dispatch goes by rank.
+extern const Kernel aria_ref_kernel;
+extern const Kernel aria_table_kernel;
+extern const Kernel lea_ref_kernel;
+extern const Kernel hight_ref_kernel;
+extern const Kernel cham_ref_kernel;
+
+const std::vector<const Kernel *> &all_kernels()
+{
+    static const std::vector<const Kernel *> list = {
+        &aria_ref_kernel, &aria_table_kernel, &lea_ref_kernel, &hight_ref_kernel, &cham_ref_kernel,
+    };
+    return list;
+}
+
+const Kernel *find_kernel(std::string_view name)
+{
+    for (const Kernel *k : all_kernels())
+        if (name == k->name)
+            return k;
+    return nullptr;
+}
+
+bool kernel_runnable(const Kernel &k) { return (machine_features() & k.requires) == k.requires; }
+
+const Kernel *reference_kernel(Cipher c)
+{
+    std::string name = std::string(cipher_desc(c).family) + "/ref";
+    return find_kernel(name);
+}
+
+// KCIPHER_KERNEL="aria/table,lea/ref": the entry whose family matches, or empty. An entry
+// that names no kernel at all is returned too, so that a typo is an error, not ignored.
+static std::string env_choice(const char *family)
+{
+    const char *env = std::getenv("KCIPHER_KERNEL");
+    if (env == nullptr)
+        return {};
+    std::string_view all(env);
+    size_t flen = std::strlen(family);
+    while (!all.empty()) {
+        size_t comma = all.find(',');
+        std::string_view item = all.substr(0, comma);
+        while (!item.empty() && item.front() == ' ')
+            item.remove_prefix(1);
+        while (!item.empty() && item.back() == ' ')
+            item.remove_suffix(1);
+        if (!item.empty() && find_kernel(item) == nullptr)
+            return std::string(item);
+        if (item.size() > flen && item.substr(0, flen) == family && item[flen] == '/')
+            return std::string(item);
+        if (comma == std::string_view::npos)
+            break;
+        all.remove_prefix(comma + 1);
+    }
+    return {};
+}
+
+static kcipher_status check_forced(Cipher c, std::string_view name, const Kernel **out)
+{
+    const Kernel *k = find_kernel(name);
+    if (k == nullptr)
+        return KCIPHER_ERR_UNKNOWN_KERNEL;
+    if (!k->supports(c))
+        return KCIPHER_ERR_KERNEL_MISMATCH;
+    if (!kernel_runnable(*k))
+        return KCIPHER_ERR_KERNEL_UNAVAILABLE;
+    *out = k;
+    return KCIPHER_OK;
+}
+
+kcipher_status select_kernel(Cipher c, std::string_view forced, const Kernel **out)
+{
+    if (!forced.empty())
+        return check_forced(c, forced, out);
+    std::string env = env_choice(cipher_desc(c).family);
+    if (!env.empty())
+        return check_forced(c, env, out);
+    const Kernel *best = nullptr;
+    for (const Kernel *k : all_kernels()) {
+        if (!k->supports(c) || !kernel_runnable(*k))
+            continue;
+        if (best == nullptr || k->rank > best->rank)
+            best = k;
+    }
+    if (best == nullptr)
+        return KCIPHER_ERR_INTERNAL; // every family has a portable reference kernel
+    *out = best;
+    return KCIPHER_OK;
+}
+
+} // namespace kc
