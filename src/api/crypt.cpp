@@ -1,0 +1,170 @@
+// The C API front: every argument is checked here, then the modes layer computes
+// (libsodium's split: the front never computes, the implementation never validates).
+#include <cstdint>
+#include <new>
+
+#include "api/context.hpp"
+#include "dispatch/registry.hpp"
+#include "kcipher/kcipher.h"
+#include "modes/modes.hpp"
+
+using namespace kc;
+
+kcipher_status kc_lookup_cipher(const char *name, const CipherDesc **out);
+
+// in == out is in-place use; any other overlap would let a block be read after it was
+// written, so it is refused.
+static bool overlaps_badly(const uint8_t *in, const uint8_t *out, size_t len)
+{
+    if (in == out || len == 0)
+        return false;
+    uintptr_t a = reinterpret_cast<uintptr_t>(in), b = reinterpret_cast<uintptr_t>(out);
+    return a < b + len && b < a + len;
+}
+
+static kcipher_status check_buffers(const kcipher_ctx *ctx, const uint8_t *in, const uint8_t *out,
+                                    size_t len)
+{
+    if (ctx == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    if (len != 0 && (in == nullptr || out == nullptr))
+        return KCIPHER_ERR_NULL_POINTER;
+    if (len != 0 && (UINTPTR_MAX - reinterpret_cast<uintptr_t>(in) < len ||
+                     UINTPTR_MAX - reinterpret_cast<uintptr_t>(out) < len))
+        return KCIPHER_ERR_INVALID_ARGUMENT;
+    if (overlaps_badly(in, out, len))
+        return KCIPHER_ERR_OVERLAP;
+    return KCIPHER_OK;
+}
+
+static kcipher_status check_blocks(const kcipher_ctx *ctx, const uint8_t *in, const uint8_t *out,
+                                   size_t len)
+{
+    kcipher_status st = check_buffers(ctx, in, out, len);
+    if (st == KCIPHER_OK && len % ctx->cipher->block_bytes != 0)
+        return KCIPHER_ERR_DATA_LENGTH;
+    return st;
+}
+
+static kcipher_status check_iv(const kcipher_ctx *ctx, const uint8_t *iv, size_t iv_len)
+{
+    if (iv == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    if (iv_len != ctx->cipher->block_bytes)
+        return KCIPHER_ERR_IV_LENGTH;
+    return KCIPHER_OK;
+}
+
+// Keystream blocks block_offset .. block_offset + ceil(len/bs) - 1 must all be distinct
+// counter values: at most 2^(8*bs) blocks from the IV. Only 64-bit blocks can get there
+// with a 64-bit offset and a size_t length.
+static bool exceeds_counter_space(size_t block_bytes, uint64_t block_offset, size_t len)
+{
+    if (block_bytes >= 16)
+        return false;
+    uint64_t nblocks = len / block_bytes + (len % block_bytes != 0);
+    // block_offset + nblocks <= 2^64  <=>  nblocks <= 2^64 - block_offset
+    return block_offset != 0 && nblocks > UINT64_MAX - block_offset + 1;
+}
+
+extern "C" {
+
+kcipher_status kcipher_new(kcipher_ctx **ctx, const char *cipher, const uint8_t *key, size_t key_len,
+                           const char *kernel)
+{
+    if (ctx == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    *ctx = nullptr;
+    if (cipher == nullptr || key == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    const CipherDesc *d;
+    kcipher_status st = kc_lookup_cipher(cipher, &d);
+    if (st != KCIPHER_OK)
+        return st;
+    if (key_len != d->key_bytes)
+        return KCIPHER_ERR_KEY_LENGTH;
+    const Kernel *k;
+    st = select_kernel(d->id, kernel ? kernel : "", &k);
+    if (st != KCIPHER_OK)
+        return st;
+    kcipher_ctx *c = new (std::nothrow) kcipher_ctx;
+    if (c == nullptr)
+        return KCIPHER_ERR_NO_MEMORY;
+    c->cipher = d;
+    c->kernel = k;
+    if (!c->keys.init(*k, d->id, key)) {
+        delete c;
+        return KCIPHER_ERR_NO_MEMORY;
+    }
+    *ctx = c;
+    return KCIPHER_OK;
+}
+
+void kcipher_free(kcipher_ctx *ctx) { delete ctx; } // ~KeyState wipes the round keys
+
+kcipher_status kcipher_set_threads(kcipher_ctx *ctx, unsigned threads)
+{
+    if (ctx == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    if (threads > 4096)
+        return KCIPHER_ERR_INVALID_ARGUMENT;
+    ctx->threads.store(threads, std::memory_order_relaxed);
+    return KCIPHER_OK;
+}
+
+size_t kcipher_block_size(const kcipher_ctx *ctx) { return ctx ? ctx->cipher->block_bytes : 0; }
+const char *kcipher_ctx_cipher(const kcipher_ctx *ctx) { return ctx ? ctx->cipher->name : nullptr; }
+const char *kcipher_ctx_kernel(const kcipher_ctx *ctx) { return ctx ? ctx->kernel->name : nullptr; }
+
+kcipher_status kcipher_ecb_encrypt(const kcipher_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len)
+{
+    kcipher_status st = check_blocks(ctx, in, out, len);
+    if (st == KCIPHER_OK && len != 0)
+        ecb_encrypt(ctx->keyed(), in, out, len / ctx->cipher->block_bytes);
+    return st;
+}
+
+kcipher_status kcipher_ecb_decrypt(const kcipher_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len)
+{
+    kcipher_status st = check_blocks(ctx, in, out, len);
+    if (st == KCIPHER_OK && len != 0)
+        ecb_decrypt(ctx->keyed(), in, out, len / ctx->cipher->block_bytes);
+    return st;
+}
+
+kcipher_status kcipher_cbc_encrypt(const kcipher_ctx *ctx, uint8_t *iv, size_t iv_len, const uint8_t *in,
+                                   uint8_t *out, size_t len)
+{
+    kcipher_status st = check_blocks(ctx, in, out, len);
+    if (st == KCIPHER_OK)
+        st = check_iv(ctx, iv, iv_len);
+    if (st == KCIPHER_OK && len != 0)
+        cbc_encrypt(ctx->keyed(), iv, in, out, len / ctx->cipher->block_bytes);
+    return st;
+}
+
+kcipher_status kcipher_cbc_decrypt(const kcipher_ctx *ctx, uint8_t *iv, size_t iv_len, const uint8_t *in,
+                                   uint8_t *out, size_t len)
+{
+    kcipher_status st = check_blocks(ctx, in, out, len);
+    if (st == KCIPHER_OK)
+        st = check_iv(ctx, iv, iv_len);
+    if (st == KCIPHER_OK && len != 0)
+        cbc_decrypt(ctx->keyed(), iv, in, out, len / ctx->cipher->block_bytes);
+    return st;
+}
+
+kcipher_status kcipher_ctr_xor(const kcipher_ctx *ctx, const uint8_t *iv, size_t iv_len,
+                               uint64_t block_offset, const uint8_t *in, uint8_t *out, size_t len)
+{
+    kcipher_status st = check_buffers(ctx, in, out, len);
+    if (st == KCIPHER_OK)
+        st = check_iv(ctx, iv, iv_len);
+    if (st == KCIPHER_OK && exceeds_counter_space(ctx->cipher->block_bytes, block_offset, len))
+        st = KCIPHER_ERR_COUNTER_SPACE;
+    if (st == KCIPHER_OK && len != 0)
+        ctr_xor(ctx->keyed(), iv, block_offset, in, out, len);
+    return st;
+}
+
+} // extern "C"

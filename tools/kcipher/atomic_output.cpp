@@ -1,0 +1,112 @@
+#include "atomic_output.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <unistd.h>
+#include <sys/stat.h>
+
+namespace cli {
+
+// The temporary file's name for the signal handler: a fixed buffer, since the handler may
+// only call async-signal-safe functions (unlink, signal, raise).
+static char g_tmp_path[4096];
+static volatile sig_atomic_t g_tmp_live = 0;
+
+static void on_signal(int sig)
+{
+    if (g_tmp_live)
+        unlink(g_tmp_path);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static std::string errno_text() { return std::strerror(errno); }
+
+AtomicOutput::AtomicOutput(const std::string &path) : path_(path)
+{
+    if (path.empty() || path == "-") {
+        is_stdout_ = true;
+        f_ = stdout;
+        return;
+    }
+    size_t slash = path.rfind('/');
+    std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+    std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+    if (base.empty())
+        throw std::runtime_error("output path '" + path + "' names a directory");
+    struct stat st;
+    if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+        throw std::runtime_error("output path '" + path + "' is a directory");
+    tmp_ = (slash == std::string::npos ? "" : dir) + "." + base + ".kcipher-XXXXXX";
+    if (tmp_.size() >= sizeof g_tmp_path)
+        throw std::runtime_error("output path too long: " + path);
+    int fd = mkstemp(tmp_.data());
+    if (fd < 0)
+        throw std::runtime_error("cannot create output file '" + path + "': " + errno_text());
+    // mkstemp makes 0600; give the file the mode a plain create would (0666 less umask).
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    std::memcpy(g_tmp_path, tmp_.c_str(), tmp_.size() + 1);
+    g_tmp_live = 1;
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
+    f_ = fdopen(fd, "wb");
+    if (f_ == nullptr) {
+        close(fd);
+        discard();
+        throw std::runtime_error("cannot open output file '" + path + "': " + errno_text());
+    }
+}
+
+AtomicOutput::~AtomicOutput()
+{
+    if (!done_)
+        discard();
+}
+
+void AtomicOutput::discard()
+{
+    if (is_stdout_)
+        return;
+    if (f_ != nullptr)
+        std::fclose(f_);
+    f_ = nullptr;
+    if (!tmp_.empty())
+        unlink(tmp_.c_str());
+    g_tmp_live = 0;
+}
+
+void AtomicOutput::write(const void *p, size_t n)
+{
+    if (n != 0 && std::fwrite(p, 1, n, f_) != n)
+        throw std::runtime_error("cannot write '" + (is_stdout_ ? std::string("standard output") : path_) +
+                                 "': " + errno_text());
+}
+
+void AtomicOutput::commit()
+{
+    if (std::fflush(f_) != 0)
+        throw std::runtime_error("cannot write '" + (is_stdout_ ? std::string("standard output") : path_) +
+                                 "': " + errno_text());
+    if (is_stdout_) {
+        done_ = true;
+        return;
+    }
+    if (fsync(fileno(f_)) != 0)
+        throw std::runtime_error("cannot write '" + path_ + "': " + errno_text());
+    FILE *f = f_;
+    f_ = nullptr;
+    if (std::fclose(f) != 0)
+        throw std::runtime_error("cannot write '" + path_ + "': " + errno_text());
+    if (std::rename(tmp_.c_str(), path_.c_str()) != 0)
+        throw std::runtime_error("cannot rename the output into '" + path_ + "': " + errno_text());
+    g_tmp_live = 0;
+    done_ = true;
+}
+
+} // namespace cli

@@ -1,0 +1,31 @@
+// An output file that appears only when complete: data goes to a temporary file in the
+// same directory, which is renamed over the target on success and removed on any failure,
+// on exceptions and on SIGINT/SIGTERM. Standard output is written directly.
+#pragma once
+
+#include <cstddef>
+#include <cstdio>
+#include <string>
+
+namespace cli {
+
+class AtomicOutput {
+  public:
+    // path empty or "-": standard output. Throws std::runtime_error with a message.
+    explicit AtomicOutput(const std::string &path);
+    AtomicOutput(const AtomicOutput &) = delete;
+    AtomicOutput &operator=(const AtomicOutput &) = delete;
+    ~AtomicOutput(); // not committed: the temporary file is removed
+
+    void write(const void *p, size_t n); // throws on a short write (disk full, EIO)
+    void commit();                       // flush, fsync, rename; throws on failure
+
+  private:
+    void discard();
+    std::string path_, tmp_;
+    FILE *f_ = nullptr;
+    bool is_stdout_ = false;
+    bool done_ = false;
+};
+
+} // namespace cli

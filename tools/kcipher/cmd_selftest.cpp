@@ -1,0 +1,40 @@
+// `kcipher selftest`: the built-in known-answer tests on every kernel this machine runs.
+#include <memory>
+
+#include <fmt/core.h>
+
+#include "commands.hpp"
+#include "kcipher/kcipher.h"
+
+namespace cli {
+
+namespace {
+struct Tally {
+    int passed = 0, failed = 0;
+    bool verbose = false;
+};
+
+void report(void *user, const char *kernel, const char *check, int ok)
+{
+    auto *t = static_cast<Tally *>(user);
+    (ok ? t->passed : t->failed)++;
+    if (!ok || t->verbose)
+        fmt::print("{} {:<14} {}\n", ok ? "pass" : "FAIL", kernel, check);
+}
+} // namespace
+
+Runner add_selftest_command(CLI::App &app)
+{
+    auto verbose = std::make_shared<bool>(false);
+    CLI::App *sub = app.add_subcommand("selftest", "run the known-answer tests on every kernel this machine runs");
+    sub->add_flag("-v,--verbose", *verbose, "list every check, not only failures");
+    return [verbose] {
+        Tally t;
+        t.verbose = *verbose;
+        kcipher_status st = kcipher_selftest(report, &t);
+        fmt::print("selftest: {} passed, {} failed\n", t.passed, t.failed);
+        return st == KCIPHER_OK && t.failed == 0 && t.passed > 0 ? 0 : 1;
+    };
+}
+
+} // namespace cli
