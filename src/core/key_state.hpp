@@ -35,15 +35,22 @@ class KeyState {
         return true;
     }
 
+    // Zeroes the round keys in place (what reset() does before freeing).
+    void wipe()
+    {
+        if (mem_ != nullptr)
+            secure_wipe(mem_, bytes_);
+    }
+
     void reset()
     {
-        if (mem_ != nullptr) {
-            secure_wipe(mem_, bytes_);
-            std::free(mem_);
-        }
+        wipe();
+        std::free(mem_);
         mem_ = nullptr;
         bytes_ = 0;
     }
+
+    size_t size() const { return bytes_; }
 
     const void *get() const { return mem_; }
 

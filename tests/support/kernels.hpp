@@ -1,0 +1,37 @@
+// The (kernel, cipher) pairs that tests run: every kernel in the registry that this machine
+// can run, for every cipher it implements. Kernels the machine cannot run are listed too,
+// so that tests can skip them with a message rather than silently.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "dispatch/registry.hpp"
+
+namespace kct {
+
+struct KernelCipher {
+    const kc::Kernel *kernel;
+    kc::Cipher cipher;
+};
+
+inline std::vector<KernelCipher> all_kernel_ciphers()
+{
+    std::vector<KernelCipher> v;
+    for (const kc::Kernel *k : kc::all_kernels())
+        for (int i = 0; i < kc::cipher_count; i++)
+            if (k->supports(kc::cipher_by_index(i)->id))
+                v.push_back({k, kc::cipher_by_index(i)->id});
+    return v;
+}
+
+inline std::string test_name(const KernelCipher &kc)
+{
+    std::string s = std::string(kc.kernel->name) + "_" + kc::cipher_desc(kc.cipher).name;
+    for (char &c : s)
+        if (!std::isalnum((unsigned char)c))
+            c = '_';
+    return s;
+}
+
+} // namespace kct
