@@ -1,0 +1,40 @@
+// ARIA (RFC 5794) pieces that every ARIA kernel shares, whatever its technique: the key
+// schedule (section 2.2.1), the four S-boxes (section 2.3.2) and the byte-level round
+// functions of the reference (section 2.3), which the key schedule itself needs.
+//
+// Kernels derive their own round-key layout (words, byte-sliced, device constant memory) from
+// AriaRoundKeys in their set_key; nothing else computes ARIA round keys.
+#pragma once
+
+#include <cstdint>
+
+#include "core/cipher.hpp"
+
+namespace kc {
+
+constexpr int aria_max_rounds = 16;
+
+// Round keys numbered as the RFC numbers them, from 0: ek[0] is ek1, ek[rounds] is ek(n+1).
+// Entries past ek[rounds] and dk[rounds] stay zero.
+struct AriaRoundKeys {
+    int rounds;                          // 12, 14 or 16 for 128-, 192- and 256-bit keys
+    uint8_t ek[aria_max_rounds + 1][16]; // encryption round keys
+    uint8_t dk[aria_max_rounds + 1][16]; // decryption round keys
+};
+
+// Number of rounds n for an ARIA cipher (RFC 5794 section 2.2).
+int aria_rounds(Cipher c);
+
+// RFC 5794 section 2.2.1: encryption and decryption round keys from the master key, whose
+// length is cipher_desc(c).key_bytes. c must be aria128, aria192 or aria256.
+void aria_key_schedule(Cipher c, const uint8_t *key, AriaRoundKeys *rk);
+
+// The S-boxes (RFC 5794 section 2.3.2), defined in aria_sbox.cpp. SB3 = SB1^-1, SB4 = SB2^-1.
+extern const uint8_t aria_sb1[256], aria_sb2[256], aria_sb3[256], aria_sb4[256];
+
+// RFC 5794 section 2.3, byte by byte, defined in aria_ref.cpp. out may equal any input.
+void aria_diffusion(const uint8_t x[16], uint8_t y[16]);                  // A (2.3.3)
+void aria_fo(const uint8_t d[16], const uint8_t rk[16], uint8_t out[16]); // FO (2.3.1)
+void aria_fe(const uint8_t d[16], const uint8_t rk[16], uint8_t out[16]); // FE (2.3.1)
+
+} // namespace kc
