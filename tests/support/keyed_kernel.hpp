@@ -13,8 +13,10 @@ namespace kct {
 struct KeyedKernel {
     const kc::Kernel *k;
     kc::KeyState ks;
+    size_t bs = 0; // the cipher's block size: a kernel such as cham/ref serves 8 and 16
 
-    KeyedKernel(const kc::Kernel *kernel, kc::Cipher c, const std::vector<uint8_t> &key) : k(kernel)
+    KeyedKernel(const kc::Kernel *kernel, kc::Cipher c, const std::vector<uint8_t> &key)
+        : k(kernel), bs(kc::cipher_desc(c).block_bytes)
     {
         if (k == nullptr)
             throw std::runtime_error("no such kernel");
@@ -29,20 +31,20 @@ struct KeyedKernel {
     std::vector<uint8_t> encrypt(const std::vector<uint8_t> &in) const
     {
         std::vector<uint8_t> out(in.size());
-        k->encrypt_blocks(ks.get(), in.data(), out.data(), in.size() / k->block_bytes);
+        k->encrypt_blocks(ks.get(), in.data(), out.data(), in.size() / bs);
         return out;
     }
     std::vector<uint8_t> decrypt(const std::vector<uint8_t> &in) const
     {
         std::vector<uint8_t> out(in.size());
-        k->decrypt_blocks(ks.get(), in.data(), out.data(), in.size() / k->block_bytes);
+        k->decrypt_blocks(ks.get(), in.data(), out.data(), in.size() / bs);
         return out;
     }
     // Whole blocks only; ctr is the counter block of block 0.
     std::vector<uint8_t> ctr(const std::vector<uint8_t> &ctr0, const std::vector<uint8_t> &in) const
     {
         std::vector<uint8_t> out(in.size());
-        k->ctr_xor_blocks(ks.get(), ctr0.data(), in.data(), out.data(), in.size() / k->block_bytes);
+        k->ctr_xor_blocks(ks.get(), ctr0.data(), in.data(), out.data(), in.size() / bs);
         return out;
     }
 };

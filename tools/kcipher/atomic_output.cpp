@@ -40,6 +40,15 @@ AtomicOutput::AtomicOutput(const std::string &path) : path_(path)
     struct stat st;
     if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
         throw std::runtime_error("output path '" + path + "' is a directory");
+    if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+        // A device, FIFO or socket (/dev/null, a named pipe): written through, as standard
+        // output is. Renaming a temporary file over it would replace the device itself.
+        is_stdout_ = true;
+        f_ = std::fopen(path.c_str(), "wb");
+        if (f_ == nullptr)
+            throw std::runtime_error("cannot open output '" + path + "': " + errno_text());
+        return;
+    }
     tmp_ = (slash == std::string::npos ? "" : dir) + "." + base + ".kcipher-XXXXXX";
     if (tmp_.size() >= sizeof g_tmp_path)
         throw std::runtime_error("output path too long: " + path);
@@ -71,8 +80,12 @@ AtomicOutput::~AtomicOutput()
 
 void AtomicOutput::discard()
 {
-    if (is_stdout_)
+    if (is_stdout_) {
+        if (f_ != nullptr && f_ != stdout)
+            std::fclose(f_);
+        f_ = nullptr;
         return;
+    }
     if (f_ != nullptr)
         std::fclose(f_);
     f_ = nullptr;
@@ -81,30 +94,39 @@ void AtomicOutput::discard()
     g_tmp_live = 0;
 }
 
+std::string AtomicOutput::display_name() const
+{
+    return path_.empty() || path_ == "-" ? std::string("standard output") : "'" + path_ + "'";
+}
+
 void AtomicOutput::write(const void *p, size_t n)
 {
     if (n != 0 && std::fwrite(p, 1, n, f_) != n)
-        throw std::runtime_error("cannot write '" + (is_stdout_ ? std::string("standard output") : path_) +
-                                 "': " + errno_text());
+        throw std::runtime_error("cannot write " + display_name() + ": " + errno_text());
 }
 
 void AtomicOutput::commit()
 {
     if (std::fflush(f_) != 0)
-        throw std::runtime_error("cannot write '" + (is_stdout_ ? std::string("standard output") : path_) +
-                                 "': " + errno_text());
+        throw std::runtime_error("cannot write " + display_name() + ": " + errno_text());
     if (is_stdout_) {
+        if (f_ != stdout) {
+            FILE *f = f_;
+            f_ = nullptr;
+            if (std::fclose(f) != 0)
+                throw std::runtime_error("cannot write " + display_name() + ": " + errno_text());
+        }
         done_ = true;
         return;
     }
     if (fsync(fileno(f_)) != 0)
-        throw std::runtime_error("cannot write '" + path_ + "': " + errno_text());
+        throw std::runtime_error("cannot write " + display_name() + ": " + errno_text());
     FILE *f = f_;
     f_ = nullptr;
     if (std::fclose(f) != 0)
-        throw std::runtime_error("cannot write '" + path_ + "': " + errno_text());
+        throw std::runtime_error("cannot write " + display_name() + ": " + errno_text());
     if (std::rename(tmp_.c_str(), path_.c_str()) != 0)
-        throw std::runtime_error("cannot rename the output into '" + path_ + "': " + errno_text());
+        throw std::runtime_error("cannot rename the output into " + display_name() + ": " + errno_text());
     g_tmp_live = 0;
     done_ = true;
 }

@@ -1,6 +1,7 @@
 // An output file that appears only when complete: data goes to a temporary file in the
 // same directory, which is renamed over the target on success and removed on any failure,
-// on exceptions and on SIGINT/SIGTERM. Standard output is written directly.
+// on exceptions and on SIGINT/SIGTERM. Standard output, devices and FIFOs are written
+// directly (they cannot be replaced atomically, and renaming over a device would replace it).
 #pragma once
 
 #include <cstddef>
@@ -22,9 +23,10 @@ class AtomicOutput {
 
   private:
     void discard();
+    std::string display_name() const;
     std::string path_, tmp_;
     FILE *f_ = nullptr;
-    bool is_stdout_ = false;
+    bool is_stdout_ = false; // written through: stdout, a device or a FIFO
     bool done_ = false;
 };
 
