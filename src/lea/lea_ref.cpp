@@ -1,0 +1,132 @@
+// lea/ref: the reference LEA kernel, one block at a time, the round function written as the
+// standard writes it (TTAK.KO-12.0223, encryption and decryption procedures). It is the
+// oracle every other LEA kernel is tested against.
+//
+// Constant-time: LEA is ARX. A round is six XORs with round keys, three 32-bit additions
+// (subtractions when decrypting) and three rotations by fixed amounts; there is no table,
+// so no memory address depends on a secret, and no branch depends on anything but the
+// public round counter and block count.
+#include "lea/lea.hpp"
+
+#include "core/bytes.hpp"
+#include "core/ctr_via_ecb.hpp"
+#include "core/kernel.hpp"
+
+namespace kc {
+
+namespace {
+
+struct LeaState {
+    uint32_t x[4];
+};
+
+LeaState load_block(const uint8_t *in)
+{
+    return {{load_le32(in), load_le32(in + 4), load_le32(in + 8), load_le32(in + 12)}};
+}
+
+void store_block(const LeaState &s, uint8_t *out)
+{
+    for (int j = 0; j < 4; j++)
+        store_le32(out + 4 * j, s.x[j]);
+}
+
+// X_{i+1} from X_i:
+//   X_{i+1}[0] = ROL9((X_i[0] ^ RK_i[0]) + (X_i[1] ^ RK_i[1]))
+//   X_{i+1}[1] = ROR5((X_i[1] ^ RK_i[2]) + (X_i[2] ^ RK_i[3]))
+//   X_{i+1}[2] = ROR3((X_i[2] ^ RK_i[4]) + (X_i[3] ^ RK_i[5]))
+//   X_{i+1}[3] = X_i[0]
+LeaState encrypt_round(const LeaState &s, const uint32_t *rk)
+{
+    LeaState n;
+    n.x[0] = rotl32((s.x[0] ^ rk[0]) + (s.x[1] ^ rk[1]), 9);
+    n.x[1] = rotr32((s.x[1] ^ rk[2]) + (s.x[2] ^ rk[3]), 5);
+    n.x[2] = rotr32((s.x[2] ^ rk[4]) + (s.x[3] ^ rk[5]), 3);
+    n.x[3] = s.x[0];
+    return n;
+}
+
+// X_i from X_{i+1}, the inverse of encrypt_round, each word recovered from the one before:
+//   X_i[0] = X_{i+1}[3]
+//   X_i[1] = (ROR9(X_{i+1}[0]) - (X_i[0] ^ RK_i[0])) ^ RK_i[1]
+//   X_i[2] = (ROL5(X_{i+1}[1]) - (X_i[1] ^ RK_i[2])) ^ RK_i[3]
+//   X_i[3] = (ROL3(X_{i+1}[2]) - (X_i[2] ^ RK_i[4])) ^ RK_i[5]
+LeaState decrypt_round(const LeaState &s, const uint32_t *rk)
+{
+    LeaState p;
+    p.x[0] = s.x[3];
+    p.x[1] = (rotr32(s.x[0], 9) - (p.x[0] ^ rk[0])) ^ rk[1];
+    p.x[2] = (rotl32(s.x[1], 5) - (p.x[1] ^ rk[2])) ^ rk[3];
+    p.x[3] = (rotl32(s.x[2], 3) - (p.x[2] ^ rk[4])) ^ rk[5];
+    return p;
+}
+
+} // namespace
+
+void lea_encrypt_block(const LeaRoundKeys &rk, const uint8_t *in, uint8_t *out)
+{
+    LeaState s = load_block(in);
+    for (int i = 0; i < rk.rounds; i++)
+        s = encrypt_round(s, rk.rk[i]);
+    store_block(s, out);
+}
+
+void lea_decrypt_block(const LeaRoundKeys &rk, const uint8_t *in, uint8_t *out)
+{
+    LeaState s = load_block(in);
+    for (int i = rk.rounds - 1; i >= 0; i--)
+        s = decrypt_round(s, rk.rk[i]);
+    store_block(s, out);
+}
+
+namespace {
+
+bool lea_supports(Cipher c)
+{
+    return c == Cipher::lea128 || c == Cipher::lea192 || c == Cipher::lea256;
+}
+
+void lea_set_key(void *state, Cipher c, const uint8_t *key)
+{
+    lea_key_schedule(c, key, static_cast<LeaRoundKeys *>(state));
+}
+
+void lea_encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    const LeaRoundKeys &rk = *static_cast<const LeaRoundKeys *>(state);
+    for (size_t b = 0; b < nblocks; b++)
+        lea_encrypt_block(rk, in + 16 * b, out + 16 * b);
+}
+
+void lea_decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    const LeaRoundKeys &rk = *static_cast<const LeaRoundKeys *>(state);
+    for (size_t b = 0; b < nblocks; b++)
+        lea_decrypt_block(rk, in + 16 * b, out + 16 * b);
+}
+
+void lea_ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
+                        size_t nblocks)
+{
+    ctr_xor_via_ecb(lea_encrypt_blocks, 16, state, ctr, in, out, nblocks);
+}
+
+} // namespace
+
+extern const Kernel lea_ref_kernel = {
+    "lea/ref",
+    "lea",
+    16,    // block_bytes
+    1,     // batch_blocks
+    true,  // constant_time: ARX only (see the file header)
+    0,     // requires: portable C++
+    0,     // rank: the fallback every machine can run
+    sizeof(LeaRoundKeys),
+    lea_supports,
+    lea_set_key,
+    lea_encrypt_blocks,
+    lea_decrypt_blocks,
+    lea_ctr_xor_blocks,
+};
+
+} // namespace kc

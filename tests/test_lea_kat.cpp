@@ -1,0 +1,271 @@
+// LEA kernels against known answers. Every LEA kernel in the registry runs every test here
+// (TEST_P over the kernel name); kernels the machine cannot run are skipped.
+//   - lea_spec_ttak_ko_12_0223.txt: the standard's reference values (3, one per key size);
+//   - kcmvp_lea_ecb_kat.txt: the KCMVP V3.0 ECB KAT (1020);
+//   - cryptopp_lea.txt: KISA's lea_vs.c multi-block vectors as Crypto++ ships them: ECB (30,
+//     also in place), CTR (30, through the kernel's ctr_xor_blocks) and CBC (30, chained here
+//     from the kernel's ECB, since CBC lives above the kernels).
+// Every vector is checked in both directions, and every test checks how many vectors it ran.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "core/cipher.hpp"
+#include "dispatch/registry.hpp"
+#include "support/keyed_kernel.hpp"
+#include "support/vectors.hpp"
+
+namespace {
+
+using Bytes = std::vector<uint8_t>;
+using kct::KeyedKernel;
+using kct::tohex;
+using kct::unhex;
+
+constexpr size_t kBlock = 16;
+constexpr int max_reported_failures = 5; // per test, so a broken kernel stays readable
+
+std::vector<std::string> lea_kernel_names()
+{
+    std::vector<std::string> names;
+    for (const kc::Kernel *k : kc::all_kernels())
+        if (std::string(k->family) == "lea")
+            names.push_back(k->name);
+    return names;
+}
+
+std::string param_name(const testing::TestParamInfo<std::string> &info)
+{
+    std::string s = info.param;
+    for (char &ch : s)
+        if (!std::isalnum((unsigned char)ch))
+            ch = '_';
+    return s;
+}
+
+kc::Cipher lea_for_key(size_t key_bytes)
+{
+    switch (key_bytes) {
+    case 16:
+        return kc::Cipher::lea128;
+    case 24:
+        return kc::Cipher::lea192;
+    case 32:
+        return kc::Cipher::lea256;
+    default:
+        throw std::runtime_error("LEA key of " + std::to_string(key_bytes) + " bytes");
+    }
+}
+
+// "LEA-128" -> lea128, checked against the key length.
+kc::Cipher lea_named(std::string name, size_t key_bytes)
+{
+    for (char &ch : name)
+        ch = (char)std::tolower((unsigned char)ch);
+    const kc::CipherDesc *d = kc::cipher_by_name(name);
+    if (d == nullptr || d->key_bytes != key_bytes)
+        throw std::runtime_error("cipher " + name + " does not match its key");
+    return d->id;
+}
+
+std::string where(const char *file, const kct::Record &r)
+{
+    return std::string(file) + ":" + std::to_string(r.line);
+}
+
+// ECB both ways, out of place and in place (in == out is part of the kernel contract).
+testing::AssertionResult ecb_matches(const kc::Kernel *k, kc::Cipher c, const Bytes &key,
+                                     const Bytes &pt, const Bytes &ct)
+{
+    if (pt.empty() || pt.size() % kBlock != 0 || pt.size() != ct.size())
+        return testing::AssertionFailure() << "malformed vector";
+    KeyedKernel kk(k, c, key);
+    std::string enc = tohex(kk.encrypt(pt)), dec = tohex(kk.decrypt(ct));
+    if (enc != tohex(ct))
+        return testing::AssertionFailure() << "encrypt gave " << enc << ", expected " << tohex(ct);
+    if (dec != tohex(pt))
+        return testing::AssertionFailure() << "decrypt gave " << dec << ", expected " << tohex(pt);
+    Bytes buf = pt;
+    k->encrypt_blocks(kk.ks.get(), buf.data(), buf.data(), buf.size() / kBlock);
+    if (buf != ct)
+        return testing::AssertionFailure() << "in-place encrypt gave " << tohex(buf);
+    k->decrypt_blocks(kk.ks.get(), buf.data(), buf.data(), buf.size() / kBlock);
+    if (buf != pt)
+        return testing::AssertionFailure() << "in-place decrypt gave " << tohex(buf);
+    return testing::AssertionSuccess();
+}
+
+// CTR through the kernel's ctr_xor_blocks, both ways.
+testing::AssertionResult ctr_matches(const kc::Kernel *k, kc::Cipher c, const Bytes &key,
+                                     const Bytes &iv, const Bytes &pt, const Bytes &ct)
+{
+    if (pt.empty() || pt.size() % kBlock != 0 || pt.size() != ct.size() || iv.size() != kBlock)
+        return testing::AssertionFailure() << "malformed vector";
+    KeyedKernel kk(k, c, key);
+    std::string enc = tohex(kk.ctr(iv, pt)), dec = tohex(kk.ctr(iv, ct));
+    if (enc != tohex(ct))
+        return testing::AssertionFailure() << "CTR gave " << enc << ", expected " << tohex(ct);
+    if (dec != tohex(pt))
+        return testing::AssertionFailure() << "CTR back gave " << dec << ", expected " << tohex(pt);
+    return testing::AssertionSuccess();
+}
+
+// CBC chained by hand: C_j = E(P_j ^ C_{j-1}) one block at a time, C_{-1} = IV; and
+// P_j = D(C_j) ^ C_{j-1} with all blocks through one multi-block decrypt call.
+testing::AssertionResult cbc_matches(const kc::Kernel *k, kc::Cipher c, const Bytes &key,
+                                     const Bytes &iv, const Bytes &pt, const Bytes &ct)
+{
+    if (pt.empty() || pt.size() % kBlock != 0 || pt.size() != ct.size() || iv.size() != kBlock)
+        return testing::AssertionFailure() << "malformed vector";
+    KeyedKernel kk(k, c, key);
+    Bytes enc(pt.size());
+    for (size_t off = 0; off < pt.size(); off += kBlock) {
+        const uint8_t *prev = off == 0 ? iv.data() : enc.data() + off - kBlock;
+        uint8_t x[kBlock];
+        for (size_t i = 0; i < kBlock; i++)
+            x[i] = pt[off + i] ^ prev[i];
+        k->encrypt_blocks(kk.ks.get(), x, enc.data() + off, 1);
+    }
+    if (enc != ct)
+        return testing::AssertionFailure() << "CBC gave " << tohex(enc) << ", expected "
+                                           << tohex(ct);
+    Bytes dec = kk.decrypt(ct);
+    for (size_t off = 0; off < dec.size(); off += kBlock)
+        for (size_t i = 0; i < kBlock; i++)
+            dec[off + i] ^= off == 0 ? iv[i] : ct[off - kBlock + i];
+    if (dec != pt)
+        return testing::AssertionFailure() << "CBC back gave " << tohex(dec);
+    return testing::AssertionSuccess();
+}
+
+class LeaKernel : public testing::TestWithParam<std::string> {
+  protected:
+    void SetUp() override
+    {
+        k_ = kc::find_kernel(GetParam());
+        ASSERT_NE(k_, nullptr) << GetParam();
+        if (!kc::kernel_runnable(*k_))
+            GTEST_SKIP() << GetParam() << " needs features this machine lacks";
+    }
+
+    // Counts a vector's result; reports only the first few failures in full.
+    void record(const testing::AssertionResult &r, const std::string &at)
+    {
+        checked_++;
+        if (!r && ++failed_ <= max_reported_failures)
+            ADD_FAILURE() << at << ": " << r.message();
+    }
+
+    // The records of one section of cryptopp_lea.txt. Every section is named "LEA-128/<mode>"
+    // (128 is the block size); the key length gives the key size.
+    static std::vector<kct::Record> cryptopp_section(const std::string &mode)
+    {
+        std::vector<kct::Record> out;
+        for (const kct::Record &r : kct::load_cryptopp("cryptopp_lea.txt"))
+            if (r.at("name") == "LEA-128/" + mode)
+                out.push_back(r);
+        return out;
+    }
+
+    const kc::Kernel *k_ = nullptr;
+    size_t checked_ = 0;
+    size_t failed_ = 0;
+};
+
+TEST_P(LeaKernel, Descriptor)
+{
+    EXPECT_STREQ(k_->family, "lea");
+    EXPECT_EQ(k_->block_bytes, kBlock);
+    EXPECT_GE(k_->batch_blocks, 1u);
+    EXPECT_GT(k_->key_state_bytes, 0u);
+    EXPECT_TRUE(k_->constant_time); // ARX: no kernel of LEA needs a table
+    for (int i = 0; i < kc::cipher_count; i++) {
+        const kc::CipherDesc *d = kc::cipher_by_index(i);
+        EXPECT_EQ(k_->supports(d->id), std::string(d->family) == "lea") << d->name;
+    }
+}
+
+TEST_P(LeaKernel, StandardReferenceValues)
+{
+    const char *file = "lea_spec_ttak_ko_12_0223.txt";
+    for (const kct::Record &r : kct::load_kv_lines(file)) {
+        Bytes key = unhex(r.at("key"));
+        record(ecb_matches(k_, lea_named(r.at("cipher"), key.size()), key, unhex(r.at("pt")),
+                           unhex(r.at("ct"))),
+               where(file, r));
+    }
+    EXPECT_EQ(checked_, 3u);
+    EXPECT_EQ(failed_, 0u);
+}
+
+TEST_P(LeaKernel, KcmvpEcbKat)
+{
+    const char *file = "kcmvp_lea_ecb_kat.txt";
+    size_t per_key_size[3] = {0, 0, 0};
+    for (const kct::Record &r : kct::load_kv_lines(file)) {
+        ASSERT_EQ(r.at("mode"), "ECB") << where(file, r);
+        Bytes key = unhex(r.at("key"));
+        kc::Cipher c = lea_named(r.at("cipher"), key.size());
+        record(ecb_matches(k_, c, key, unhex(r.at("pt")), unhex(r.at("ct"))), where(file, r));
+        per_key_size[(int)c - (int)kc::Cipher::lea128]++;
+    }
+    EXPECT_EQ(checked_, 1020u);
+    EXPECT_EQ(per_key_size[0], 276u);
+    EXPECT_EQ(per_key_size[1], 340u);
+    EXPECT_EQ(per_key_size[2], 404u);
+    EXPECT_EQ(failed_, 0u);
+}
+
+TEST_P(LeaKernel, CryptoppEcb)
+{
+    for (const kct::Record &r : cryptopp_section("ECB")) {
+        Bytes key = unhex(r.at("key"));
+        record(ecb_matches(k_, lea_for_key(key.size()), key, unhex(r.at("plaintext")),
+                           unhex(r.at("ciphertext"))),
+               where("cryptopp_lea.txt", r));
+    }
+    EXPECT_EQ(checked_, 30u); // 10 per key size, 1..10 blocks
+    EXPECT_EQ(failed_, 0u);
+}
+
+TEST_P(LeaKernel, CryptoppCtr)
+{
+    for (const kct::Record &r : cryptopp_section("CTR")) {
+        Bytes key = unhex(r.at("key"));
+        record(ctr_matches(k_, lea_for_key(key.size()), key, unhex(r.at("iv")),
+                           unhex(r.at("plaintext")), unhex(r.at("ciphertext"))),
+               where("cryptopp_lea.txt", r));
+    }
+    EXPECT_EQ(checked_, 30u);
+    EXPECT_EQ(failed_, 0u);
+}
+
+TEST_P(LeaKernel, CryptoppCbc)
+{
+    for (const kct::Record &r : cryptopp_section("CBC")) {
+        Bytes key = unhex(r.at("key"));
+        record(cbc_matches(k_, lea_for_key(key.size()), key, unhex(r.at("iv")),
+                           unhex(r.at("plaintext")), unhex(r.at("ciphertext"))),
+               where("cryptopp_lea.txt", r));
+    }
+    EXPECT_EQ(checked_, 30u);
+    EXPECT_EQ(failed_, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Lea, LeaKernel, testing::ValuesIn(lea_kernel_names()), param_name);
+
+// The parameter list comes from the registry; a missing registry line must fail, not shrink it.
+TEST(LeaRegistry, HasRef)
+{
+    const kc::Kernel *ref = kc::find_kernel("lea/ref");
+    ASSERT_NE(ref, nullptr);
+    EXPECT_TRUE(ref->constant_time);
+    EXPECT_EQ(ref->requires, 0u);
+    EXPECT_EQ(ref->batch_blocks, 1u);
+    for (kc::Cipher c : {kc::Cipher::lea128, kc::Cipher::lea192, kc::Cipher::lea256})
+        EXPECT_EQ(kc::reference_kernel(c), ref);
+}
+
+} // namespace
