@@ -25,6 +25,21 @@ static void on_signal(int sig)
 
 static std::string errno_text() { return std::strerror(errno); }
 
+// A symbolic link is followed, as `openssl enc -out` does: the file it points to is what
+// gets replaced, not the link.
+static std::string resolve_link(const std::string &path)
+{
+    struct stat st;
+    if (lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode))
+        return path;
+    char *real = realpath(path.c_str(), nullptr);
+    if (real == nullptr)
+        return path; // dangling: the link itself is replaced by the new file
+    std::string r(real);
+    std::free(real);
+    return r;
+}
+
 AtomicOutput::AtomicOutput(const std::string &path) : path_(path)
 {
     if (path.empty() || path == "-") {
@@ -32,43 +47,59 @@ AtomicOutput::AtomicOutput(const std::string &path) : path_(path)
         f_ = stdout;
         return;
     }
-    size_t slash = path.rfind('/');
-    std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
-    std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
-    if (base.empty())
-        throw std::runtime_error("output path '" + path + "' names a directory");
+    std::string target = resolve_link(path);
     struct stat st;
-    if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+    bool exists = stat(target.c_str(), &st) == 0;
+    if (exists && S_ISDIR(st.st_mode))
         throw std::runtime_error("output path '" + path + "' is a directory");
-    if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (exists && !S_ISREG(st.st_mode)) {
         // A device, FIFO or socket (/dev/null, a named pipe): written through, as standard
         // output is. Renaming a temporary file over it would replace the device itself.
         is_stdout_ = true;
-        f_ = std::fopen(path.c_str(), "wb");
+        f_ = std::fopen(target.c_str(), "wb");
         if (f_ == nullptr)
             throw std::runtime_error("cannot open output '" + path + "': " + errno_text());
         return;
     }
-    tmp_ = (slash == std::string::npos ? "" : dir) + "." + base + ".kcipher-XXXXXX";
+    open_temporary(target, exists ? &st : nullptr);
+}
+
+// Creates the temporary file beside `target`. A replaced file keeps its mode and, where
+// allowed, its owner: decrypting over a private file must not make it world-readable.
+void AtomicOutput::open_temporary(const std::string &target, const struct stat *existing)
+{
+    size_t slash = target.rfind('/');
+    std::string dir = slash == std::string::npos ? "" : target.substr(0, slash + 1);
+    std::string base = slash == std::string::npos ? target : target.substr(slash + 1);
+    if (base.empty())
+        throw std::runtime_error("output path '" + path_ + "' names a directory");
+    tmp_ = dir + "." + base + ".kcipher-XXXXXX";
     if (tmp_.size() >= sizeof g_tmp_path)
-        throw std::runtime_error("output path too long: " + path);
+        throw std::runtime_error("output path too long: " + path_);
     int fd = mkstemp(tmp_.data());
     if (fd < 0)
-        throw std::runtime_error("cannot create output file '" + path + "': " + errno_text());
-    // mkstemp makes 0600; give the file the mode a plain create would (0666 less umask).
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
+        throw std::runtime_error("cannot create output file '" + path_ + "': " + errno_text());
     std::memcpy(g_tmp_path, tmp_.c_str(), tmp_.size() + 1);
     g_tmp_live = 1;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGHUP, on_signal);
+    target_ = target;
+    if (existing != nullptr) {
+        if (fchown(fd, existing->st_uid, existing->st_gid) != 0) {
+            // not allowed (another owner): the new file is ours, with the old mode
+        }
+        fchmod(fd, existing->st_mode & 07777);
+    } else {
+        mode_t mask = umask(0); // mkstemp makes 0600; a plain create would give 0666 & ~umask
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
     f_ = fdopen(fd, "wb");
     if (f_ == nullptr) {
         close(fd);
         discard();
-        throw std::runtime_error("cannot open output file '" + path + "': " + errno_text());
+        throw std::runtime_error("cannot open output file '" + path_ + "': " + errno_text());
     }
 }
 
@@ -125,7 +156,7 @@ void AtomicOutput::commit()
     f_ = nullptr;
     if (std::fclose(f) != 0)
         throw std::runtime_error("cannot write " + display_name() + ": " + errno_text());
-    if (std::rename(tmp_.c_str(), path_.c_str()) != 0)
+    if (std::rename(tmp_.c_str(), target_.c_str()) != 0)
         throw std::runtime_error("cannot rename the output into " + display_name() + ": " + errno_text());
     g_tmp_live = 0;
     done_ = true;

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <string>
 
+struct stat;
+
 namespace cli {
 
 class AtomicOutput {
@@ -22,9 +24,12 @@ class AtomicOutput {
     void commit();                       // flush, fsync, rename; throws on failure
 
   private:
+    void open_temporary(const std::string &target, const struct stat *existing);
     void discard();
     std::string display_name() const;
-    std::string path_, tmp_;
+    std::string path_;   // as the user gave it, for messages
+    std::string target_; // the file replaced on commit (a symlink's target)
+    std::string tmp_;
     FILE *f_ = nullptr;
     bool is_stdout_ = false; // written through: stdout, a device or a FIFO
     bool done_ = false;

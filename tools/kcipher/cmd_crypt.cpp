@@ -3,6 +3,7 @@
 // `openssl enc -<cipher>-<mode> -K .. -iv .. [-nopad]`.
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
@@ -83,6 +84,23 @@ std::vector<uint8_t> parse_sized_hex(const std::string &what, const std::string 
     return *v;
 }
 
+// Names the kernel in a kernel error, and where the name came from.
+kcipher::Cipher make_cipher(const char *cipher, const std::vector<uint8_t> &key, const std::string &kernel)
+{
+    try {
+        return kcipher::Cipher(cipher, key.data(), key.size(), kernel.empty() ? nullptr : kernel.c_str());
+    } catch (const kcipher::Error &e) {
+        kcipher_status st = e.status();
+        if (st != KCIPHER_ERR_UNKNOWN_KERNEL && st != KCIPHER_ERR_KERNEL_UNAVAILABLE &&
+            st != KCIPHER_ERR_KERNEL_MISMATCH)
+            throw;
+        const char *env = std::getenv("KCIPHER_KERNEL");
+        std::string from = !kernel.empty() ? "--kernel " + kernel
+                                           : std::string("KCIPHER_KERNEL=") + (env ? env : "");
+        throw std::runtime_error(fmt::format("{} for {}: {}", from, cipher, e.what()));
+    }
+}
+
 int run_crypt(const CryptOptions &o, bool encrypt)
 {
     kcipher_cipher_info info;
@@ -104,7 +122,7 @@ int run_crypt(const CryptOptions &o, bool encrypt)
         iv = parse_sized_hex("iv", o.iv_hex, info.block_bytes, cipher);
     }
 
-    kcipher::Cipher c(cipher, key.data(), key.size(), o.kernel.empty() ? nullptr : o.kernel.c_str());
+    kcipher::Cipher c = make_cipher(cipher, key, o.kernel);
     c.set_threads(o.threads);
     Input in(o.in_path);
     if (mode != KCIPHER_MODE_CTR && in.size % info.block_bytes != 0)

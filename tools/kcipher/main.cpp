@@ -1,5 +1,7 @@
 // kcipher: encrypt and decrypt files, inspect the machine's kernels, self-test, benchmark.
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <map>
 
@@ -7,6 +9,15 @@
 
 #include "commands.hpp"
 #include "kcipher/kcipher.h"
+
+// A report that could not be written (stdout on a full disk) is a failure too.
+static bool stdout_ok()
+{
+    if (std::fflush(stdout) == 0 && !std::ferror(stdout))
+        return true;
+    std::fprintf(stderr, "kcipher: cannot write standard output: %s\n", std::strerror(errno));
+    return false;
+}
 
 int main(int argc, char **argv)
 {
@@ -22,17 +33,24 @@ int main(int argc, char **argv)
     runners["selftest"] = cli::add_selftest_command(app);
     runners["bench"] = cli::add_bench_command(app);
 
+    // CLI11 would only say that a subcommand is required.
+    if (argc > 1 && argv[1][0] != '-' && runners.count(argv[1]) == 0) {
+        std::fprintf(stderr, "kcipher: unknown command '%s' (expected enc, dec, info, selftest or bench)\n", argv[1]);
+        return 2;
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError &e) {
-        return app.exit(e) == 0 ? 0 : 2;
+        int rc = app.exit(e) == 0 ? 0 : 2; // --help and --version arrive here too
+        return stdout_ok() ? rc : 1;
     }
+    int rc = 2;
     try {
         for (CLI::App *sub : app.get_subcommands())
-            return runners.at(sub->get_name())();
+            rc = runners.at(sub->get_name())();
     } catch (const std::exception &e) {
         std::fprintf(stderr, "kcipher: %s\n", e.what());
         return 1;
     }
-    return 2;
+    return stdout_ok() ? rc : 1;
 }
