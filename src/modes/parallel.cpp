@@ -25,15 +25,13 @@ void for_each_chunk(size_t nblocks, size_t block_bytes, unsigned threads,
         fn(0, nblocks);
         return;
     }
-    // Chunk boundaries on 64-block multiples keep SIMD kernels on full batches.
-    size_t per = (nblocks / n + 63) / 64 * 64;
+    // Chunk boundaries on 64-block multiples keep SIMD kernels on full batches. Rounding
+    // the chunk size up (never down) makes n chunks always reach the last block.
+    size_t per = ((nblocks + n - 1) / n + 63) / 64 * 64;
     std::vector<std::thread> pool;
     pool.reserve(n - 1);
-    size_t first = per;
-    for (size_t i = 1; i < n && first < nblocks; i++, first += per) {
-        size_t count = nblocks - first < per ? nblocks - first : per;
-        pool.emplace_back(fn, first, count);
-    }
+    for (size_t first = per; first < nblocks; first += per)
+        pool.emplace_back(fn, first, nblocks - first < per ? nblocks - first : per);
     fn(0, per < nblocks ? per : nblocks);
     for (std::thread &t : pool)
         t.join();
