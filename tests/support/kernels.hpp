@@ -3,6 +3,7 @@
 // so that tests can skip them with a message rather than silently.
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,12 @@ inline std::vector<KernelCipher> all_kernel_ciphers()
             if (k->supports(kc::cipher_by_index(i)->id))
                 v.push_back({k, kc::cipher_by_index(i)->id});
     return v;
+}
+
+// For gtest's messages and ctest's test list: "aria/table aria-128", not raw bytes.
+inline void PrintTo(const KernelCipher &kc, std::ostream *os)
+{
+    *os << kc.kernel->name << " " << kc::cipher_desc(kc.cipher).name;
 }
 
 inline std::string test_name(const KernelCipher &kc)
