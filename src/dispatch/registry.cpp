@@ -6,18 +6,23 @@
 
 namespace kc {
 
-// One line per kernel. Order does not matter: dispatch goes by rank.
-extern const Kernel aria_ref_kernel;
-extern const Kernel aria_table_kernel;
-extern const Kernel lea_ref_kernel;
-extern const Kernel hight_ref_kernel;
-extern const Kernel cham_ref_kernel;
+// Each family lists its kernels in src/<family>/<family>_kernels.cpp. Order does not
+// matter: dispatch goes by rank.
+std::vector<const Kernel *> aria_kernels();
+std::vector<const Kernel *> lea_kernels();
+std::vector<const Kernel *> hight_kernels();
+std::vector<const Kernel *> cham_kernels();
 
 const std::vector<const Kernel *> &all_kernels()
 {
-    static const std::vector<const Kernel *> list = {
-        &aria_ref_kernel, &aria_table_kernel, &lea_ref_kernel, &hight_ref_kernel, &cham_ref_kernel,
-    };
+    static const std::vector<const Kernel *> list = [] {
+        std::vector<const Kernel *> all;
+        for (auto family : {aria_kernels, lea_kernels, hight_kernels, cham_kernels}) {
+            std::vector<const Kernel *> ks = family();
+            all.insert(all.end(), ks.begin(), ks.end());
+        }
+        return all;
+    }();
     return list;
 }
 

@@ -1,0 +1,20 @@
+// Every hight kernel, for the registry (src/dispatch/registry.cpp). A new hight kernel is one
+// file in this folder and one line here; x86-only kernels sit under the #if.
+#include <vector>
+
+#include "core/kernel.hpp"
+
+namespace kc {
+
+extern const Kernel hight_ref_kernel;
+
+std::vector<const Kernel *> hight_kernels()
+{
+    return {
+        &hight_ref_kernel,
+#if defined(__x86_64__)
+#endif
+    };
+}
+
+} // namespace kc

@@ -1,0 +1,20 @@
+// Every lea kernel, for the registry (src/dispatch/registry.cpp). A new lea kernel is one
+// file in this folder and one line here; x86-only kernels sit under the #if.
+#include <vector>
+
+#include "core/kernel.hpp"
+
+namespace kc {
+
+extern const Kernel lea_ref_kernel;
+
+std::vector<const Kernel *> lea_kernels()
+{
+    return {
+        &lea_ref_kernel,
+#if defined(__x86_64__)
+#endif
+    };
+}
+
+} // namespace kc
