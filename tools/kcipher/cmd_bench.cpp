@@ -1,5 +1,6 @@
 // `kcipher bench`: throughput of CPU kernels in GB/s and cycles per byte over message
-// sizes and thread counts, with OpenSSL's ARIA, Camellia and AES measured in the same run.
+// sizes and thread counts, with OpenSSL's ARIA, Camellia and AES and (where installed)
+// Crypto++'s ARIA, LEA, HIGHT and CHAM measured in the same run.
 //
 // Method: one buffer per worker thread, reused (it stays in cache for small sizes, as a
 // server's packet buffers do); calls are repeated until a timing slice of `--seconds`
@@ -24,6 +25,8 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_clock.hpp"
+#include "bench_ct.hpp"
+#include "bench_cryptopp.hpp"
 #include "bench_openssl.hpp"
 #include "commands.hpp"
 #include "kcipher/kcipher.hpp"
@@ -38,6 +41,9 @@ struct BenchOptions {
     std::string json;
     double seconds = 0.1;
     bool openssl = true;
+    bool cryptopp = true;
+    std::vector<std::string> ct_kernels; // --ct-check: timing test instead of throughput
+    size_t ct_samples = 200000;
 };
 
 // A worker's encryption call on its own buffer.
@@ -150,6 +156,20 @@ Target openssl_target(const std::string &evp_name, const std::string &cipher, co
     return t;
 }
 
+Target cryptopp_target(const std::string &cipher, const std::string &mode, size_t key_bytes, size_t block_bytes)
+{
+    auto key = std::make_shared<std::vector<uint8_t>>(random_bytes(key_bytes));
+    std::string label;
+    if (!cryptopp_worker(cipher, mode, key->data(), key->size(), random_bytes(block_bytes).data(), &label))
+        return {};
+    Target t{"cryptopp", cipher, mode, label, cryptopp_version(), nullptr};
+    t.make_worker = [cipher, mode, key, block_bytes]() -> Work {
+        std::string unused;
+        return cryptopp_worker(cipher, mode, key->data(), key->size(), random_bytes(block_bytes).data(), &unused);
+    };
+    return t;
+}
+
 std::vector<std::string> kernels_for(const std::string &cipher, const BenchOptions &o)
 {
     kcipher_cipher_info info;
@@ -202,13 +222,66 @@ std::vector<Target> build_targets(const BenchOptions &o)
                     ts.push_back(t);
             }
         }
+        if (o.cryptopp && cryptopp_available()) {
+            kcipher_cipher_info info;
+            kcipher_cipher_find(cipher, &info);
+            std::string evp = "cryptopp:" + c + "-" + m;
+            if (std::find(compared.begin(), compared.end(), evp) == compared.end()) {
+                compared.push_back(evp);
+                Target t = cryptopp_target(c, m, info.key_bytes, info.block_bytes);
+                if (!t.impl.empty())
+                    ts.push_back(t);
+            }
+        }
         ts.insert(ts.end(), ours.begin(), ours.end());
     }
     return ts;
 }
 
+// Our rate over another implementation's for the same cipher, mode, size and threads.
+std::string ratio_to(const std::vector<Result> &results, const char *impl, const Target &t, size_t size, unsigned th,
+                     double rate)
+{
+    if (t.impl != "kcipher")
+        return "";
+    for (const Result &x : results)
+        if (x.t->impl == impl && x.t->cipher == t.cipher && x.t->mode == t.mode && x.bytes == size && x.threads == th)
+            return fmt::format("{:.2f}x", rate / x.bytes_per_second);
+    return "";
+}
+
+int run_ct(const BenchOptions &o)
+{
+    fmt::print("# dudect-style fixed-vs-random timing test, {} samples per row; |t| > 4.5: timing depends on the\n"
+               "# secret (a leak); below: no leak seen at this sample count (not a proof). Not a pass/fail test.\n",
+               o.ct_samples);
+    fmt::print("{:<22} {:<14} {:<6} {:>8}  {:<13} {}\n", "kernel", "cipher", "secret", "max|t|", "constant-time",
+               "verdict");
+    nlohmann::json list = nlohmann::json::array();
+    for (const CtResult &r : run_ct_checks(o.ct_kernels, o.ct_samples)) {
+        const char *verdict = r.max_abs_t > 4.5 ? "LEAK: timing depends on the secret" : "no leak seen";
+        fmt::print("{:<22} {:<14} {:<6} {:>8.2f}  {:<13} {}\n", r.kernel, r.cipher, r.secret, r.max_abs_t,
+                   r.claims_constant_time ? "claimed" : "not claimed", verdict);
+        list.push_back({{"kernel", r.kernel},
+                        {"cipher", r.cipher},
+                        {"secret", r.secret},
+                        {"samples", r.samples},
+                        {"max_abs_t", r.max_abs_t},
+                        {"claims_constant_time", r.claims_constant_time}});
+    }
+    if (!o.json.empty()) {
+        std::ofstream f(o.json);
+        f << list.dump(2) << "\n";
+        if (!f)
+            throw std::runtime_error("cannot write " + o.json);
+    }
+    return 0;
+}
+
 int run_bench(const BenchOptions &opt)
 {
+    if (!opt.ct_kernels.empty())
+        return run_ct(opt);
     BenchOptions o = opt;
     unsigned hw = std::max(1u, std::thread::hardware_concurrency());
     if (o.ciphers.empty())
@@ -231,24 +304,21 @@ int run_bench(const BenchOptions &opt)
     CoreClock clock = measure_core_clock();
     std::string cpu = cpu_model_name();
     fmt::print("# {}; core clock {:.2f} GHz ({}); {} hardware threads\n", cpu, clock.ghz, clock.method, hw);
-    fmt::print("# cycles/byte = clock x threads / rate; vs-openssl = rate / OpenSSL's rate for the same cipher\n");
+    fmt::print("# cycles/byte = clock x threads / rate; vs-X = rate / X's rate for the same cipher\n");
     std::vector<Target> targets = build_targets(o);
     std::vector<Result> results;
-    fmt::print("{:<8} {:<14} {:<4} {:<16} {:>8} {:>3} {:>10} {:>8} {:>10}\n", "impl", "cipher", "mode", "kernel",
-               "bytes", "thr", "MB/s", "c/B", "vs-openssl");
+    fmt::print("{:<8} {:<14} {:<4} {:<18} {:>8} {:>3} {:>10} {:>8} {:>10} {:>11}\n", "impl", "cipher", "mode",
+               "kernel", "bytes", "thr", "MB/s", "c/B", "vs-openssl", "vs-cryptopp");
     for (size_t size : o.sizes)
         for (unsigned th : o.threads)
             for (const Target &t : targets) {
                 double r = measure(t, size, th, o.seconds);
                 results.push_back({&t, size, th, r});
-                std::string ratio;
-                if (t.impl == "kcipher")
-                    for (const Result &x : results)
-                        if (x.t->impl == "openssl" && x.t->cipher == t.cipher && x.t->mode == t.mode &&
-                            x.bytes == size && x.threads == th)
-                            ratio = fmt::format("{:.2f}x", r / x.bytes_per_second);
-                fmt::print("{:<8} {:<14} {:<4} {:<16} {:>8} {:>3} {:>10.1f} {:>8.2f} {:>10}\n", t.impl, t.cipher,
-                           t.mode, t.kernel, size, th, r / 1e6, clock.ghz * 1e9 * th / r, ratio);
+                std::string vs_openssl = ratio_to(results, "openssl", t, size, th, r);
+                std::string vs_cryptopp = ratio_to(results, "cryptopp", t, size, th, r);
+                std::string kernel = t.kernel.size() > 18 ? t.kernel.substr(0, 18) : t.kernel;
+                fmt::print("{:<8} {:<14} {:<4} {:<18} {:>8} {:>3} {:>10.1f} {:>8.2f} {:>10} {:>11}\n", t.impl, t.cipher,
+                           t.mode, kernel, size, th, r / 1e6, clock.ghz * 1e9 * th / r, vs_openssl, vs_cryptopp);
                 std::fflush(stdout);
             }
     if (!o.json.empty()) {
@@ -295,6 +365,10 @@ Runner add_bench_command(CLI::App &app)
     sub->add_option("--json", o->json, "write the records as a JSON list to this file");
     sub->add_option("--seconds", o->seconds, "length of one timing slice (5 slices per row)")->check(CLI::Range(0.001, 60.0));
     sub->add_flag("!--no-openssl", o->openssl, "skip the OpenSSL comparison rows");
+    sub->add_flag("!--no-cryptopp", o->cryptopp, "skip the Crypto++ comparison rows");
+    sub->add_option("--ct-check", o->ct_kernels,
+                    "instead of throughput: dudect-style timing test of these kernels ('all' = every runnable one)");
+    sub->add_option("--ct-samples", o->ct_samples, "timing samples per row for --ct-check")->check(CLI::Range(1000, 100000000));
     return [o] { return run_bench(*o); };
 }
 
