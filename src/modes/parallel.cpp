@@ -9,12 +9,16 @@ unsigned resolve_threads(unsigned requested)
 {
     if (requested != 0)
         return requested;
-    unsigned hw = std::thread::hardware_concurrency();
-    return hw == 0 ? 1 : hw;
+    // hardware_concurrency() reads /sys on every call (microseconds): once is enough.
+    static const unsigned hw = [] {
+        unsigned n = std::thread::hardware_concurrency();
+        return n == 0 ? 1u : n;
+    }();
+    return hw;
 }
 
-void for_each_chunk(size_t nblocks, size_t block_bytes, unsigned threads,
-                    const std::function<void(size_t, size_t)> &fn)
+void for_each_chunk_threaded(size_t nblocks, size_t block_bytes, unsigned threads,
+                             const std::function<void(size_t, size_t)> &fn)
 {
     size_t bytes = nblocks * block_bytes;
     size_t max_chunks = bytes / (parallel_min_bytes / 2);
