@@ -7,12 +7,18 @@
 namespace kc {
 
 extern const Kernel lea_ref_kernel;
+#if defined(__x86_64__)
+extern const Kernel lea_avx2_kernel;
+extern const Kernel lea_avx512_kernel;
+#endif
 
 std::vector<const Kernel *> lea_kernels()
 {
     return {
         &lea_ref_kernel,
 #if defined(__x86_64__)
+        &lea_avx2_kernel,
+        &lea_avx512_kernel,
 #endif
     };
 }
