@@ -7,12 +7,18 @@
 namespace kc {
 
 extern const Kernel hight_ref_kernel;
+#if defined(__x86_64__)
+extern const Kernel hight_avx2_kernel;
+extern const Kernel hight_avx512_gfni_kernel;
+#endif
 
 std::vector<const Kernel *> hight_kernels()
 {
     return {
         &hight_ref_kernel,
 #if defined(__x86_64__)
+        &hight_avx2_kernel,
+        &hight_avx512_gfni_kernel,
 #endif
     };
 }
