@@ -7,12 +7,20 @@
 namespace kc {
 
 extern const Kernel cham_ref_kernel;
+#if defined(__x86_64__)
+extern const Kernel cham_avx2_kernel;
+extern const Kernel cham_avx512_kernel;
+extern const Kernel cham_avx512_vbmi2_kernel;
+#endif
 
 std::vector<const Kernel *> cham_kernels()
 {
     return {
         &cham_ref_kernel,
 #if defined(__x86_64__)
+        &cham_avx2_kernel,
+        &cham_avx512_kernel,
+        &cham_avx512_vbmi2_kernel,
 #endif
     };
 }

@@ -1,0 +1,117 @@
+// cham/avx512: revised CHAM (all three variants) on AVX-512F/BW, word-sliced: 16 blocks of
+// CHAM-128 or 32 blocks of CHAM-64/128 per group of four zmm registers, four groups per step.
+//
+// Technique. Blocks are transposed so that register j holds word j of every block of a group
+// (cham_x86_avx512.inc); a round is then five whole-register operations: XOR with the round
+// number, a rotation and an XOR with the round key (both constants are EVEX broadcasts from
+// the per-round tables of cham_x86.hpp), an addition and another rotation
+// (cham_x86_slice.inc). The spec's word rotation between rounds is register renaming in the
+// four-round unrolled loop. Rotations by 8 are VPSHUFB byte shuffles (port 5); 32-bit words
+// rotate by 1 with vprold (port 0). 16-bit words, in this kernel for CPUs without VBMI2
+// (Skylake-SP, Cascade Lake), rotate by 1 with two shifts and an OR, or two shifts and one
+// VPTERNLOGD that also applies the round key's XOR: 13 operations per two rounds instead of
+// the 10 of cham/avx512-vbmi2. Four independent groups
+// per step give the two vector ports enough independent work. CTR builds its counters in
+// registers, word-sliced from the start, and starts from the values of rounds 0..11 that only
+// depend on the counter's upper words (cham_x86.hpp). Inputs shorter than a step run as one
+// step of just enough groups with masked loads and stores, never one block at a time.
+//
+// Constant-time: CHAM is ARX. The only operations on key or data are XOR, additions and
+// subtractions of words, rotations by constants, fixed shuffles, and loads/stores at
+// addresses that depend on the public length alone; no table, no secret-dependent branch.
+// Round keys are read at addresses fixed by the public round number; the masks and the CTR
+// segment split depend on the public length and counter only.
+#if defined(__x86_64__)
+
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "cham/cham_x86.hpp"
+#include "core/kernel.hpp"
+#include "core/wipe.hpp"
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw")
+// GCC 12's AVX-512 intrinsics pass _mm512_undefined_epi32() (initialised from itself) as the
+// unused merge source, and -Wuninitialized reports it once inlined here (GCC bug 105593).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+
+namespace kc {
+
+namespace {
+
+// ROL_R of 16-bit lanes without VBMI2: (x << R) | (x >> (16 - R)); with the round key's XOR,
+// one VPTERNLOGD computes (a | b) ^ k (truth table 0x56).
+struct Rot16 {
+    template <unsigned R> static __m512i rol(__m512i x)
+    {
+        return _mm512_or_si512(_mm512_slli_epi16(x, R), _mm512_srli_epi16(x, 16 - R));
+    }
+    template <unsigned R> static __m512i rol_xor(__m512i x, __m512i k)
+    {
+        return _mm512_ternarylogic_epi32(_mm512_slli_epi16(x, R), _mm512_srli_epi16(x, 16 - R), k,
+                                         0x56);
+    }
+};
+
+#include "cham/cham_x86_avx512.inc"
+
+} // namespace
+
+} // namespace kc
+
+#pragma GCC diagnostic pop
+#pragma GCC pop_options
+
+namespace kc {
+
+namespace {
+
+void encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    slice_encrypt(*static_cast<const ChamX86Keys *>(state), in, out, nblocks);
+}
+
+void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    slice_decrypt(*static_cast<const ChamX86Keys *>(state), in, out, nblocks);
+}
+
+// The counter is the whole block (8 or 16 bytes), big-endian; split into segments of constant
+// upper words, each with its precomputed head (cham_x86.hpp).
+void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
+                    size_t nblocks)
+{
+    const ChamX86Keys &k = *static_cast<const ChamX86Keys *>(state);
+    if (k.base.word_bits == 16)
+        cham_x86_ctr_segments<uint16_t>(k, ctr, in, out, nblocks, slice_ctr16);
+    else
+        cham_x86_ctr_segments<uint32_t>(k, ctr, in, out, nblocks, slice_ctr32);
+}
+
+} // namespace
+
+extern const Kernel cham_avx512_kernel = {
+    "cham/avx512",
+    "cham",
+    16,    // block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes decides)
+    64,    // batch_blocks: four groups of 16 CHAM-128 blocks (or 32 CHAM-64 blocks): 1 KiB
+    true,  // constant_time: ARX only (see the file header)
+    feat_avx512f | feat_avx512bw, // bw: 16-bit lanes, vpshufb zmm
+    40,    // rank: AVX-512
+    sizeof(ChamX86Keys),
+    cham_x86_supports,
+    cham_x86_set_key,
+    encrypt_blocks,
+    decrypt_blocks,
+    ctr_xor_blocks,
+};
+
+} // namespace kc
+
+#endif // __x86_64__

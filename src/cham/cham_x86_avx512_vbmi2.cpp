@@ -1,0 +1,104 @@
+// cham/avx512-vbmi2: revised CHAM (all three variants) on AVX-512F/BW with VBMI2's funnel
+// shift for the 16-bit rotations of CHAM-64/128 (Ice Lake and later); otherwise the same
+// kernel as cham/avx512 (cham_x86_avx512.cpp, whose header describes the technique).
+//
+// Technique. Word-sliced like cham/avx512: register j holds word j of 16 blocks (CHAM-128) or
+// 32 blocks (CHAM-64/128), four groups per step, five operations per round. For 16-bit words,
+// VPSHLDW x, x, 1 is ROL1 in one instruction (port 0) and ROL8 a VPSHUFB byte swap (port 5),
+// so a round is one operation on each port plus three that run on either: 10 per two rounds
+// (cham/avx512 needs 13). 32-bit words are as in cham/avx512: vprold and VPSHUFB.
+//
+// Constant-time: CHAM is ARX. The only operations on key or data are XOR, additions and
+// subtractions of words, rotations by constants, fixed shuffles, and loads/stores at
+// addresses that depend on the public length alone; no table, no secret-dependent branch.
+// Round keys are read at addresses fixed by the public round number; the masks and the CTR
+// segment split depend on the public length and counter only.
+#if defined(__x86_64__)
+
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "cham/cham_x86.hpp"
+#include "core/kernel.hpp"
+#include "core/wipe.hpp"
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw,avx512vbmi2")
+// GCC 12's AVX-512 intrinsics pass _mm512_undefined_epi32() (initialised from itself) as the
+// unused merge source, and -Wuninitialized reports it once inlined here (GCC bug 105593).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+
+namespace kc {
+
+namespace {
+
+// ROL_R of 16-bit lanes: VPSHLDW of a lane with itself, a funnel shift, is a rotation.
+struct Rot16 {
+    template <unsigned R> static __m512i rol(__m512i x) { return _mm512_shldi_epi16(x, x, R); }
+    template <unsigned R> static __m512i rol_xor(__m512i x, __m512i k)
+    {
+        return _mm512_xor_si512(rol<R>(x), k);
+    }
+};
+
+#include "cham/cham_x86_avx512.inc"
+
+} // namespace
+
+} // namespace kc
+
+#pragma GCC diagnostic pop
+#pragma GCC pop_options
+
+namespace kc {
+
+namespace {
+
+void encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    slice_encrypt(*static_cast<const ChamX86Keys *>(state), in, out, nblocks);
+}
+
+void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    slice_decrypt(*static_cast<const ChamX86Keys *>(state), in, out, nblocks);
+}
+
+// The counter is the whole block (8 or 16 bytes), big-endian; split into segments of constant
+// upper words, each with its precomputed head (cham_x86.hpp).
+void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
+                    size_t nblocks)
+{
+    const ChamX86Keys &k = *static_cast<const ChamX86Keys *>(state);
+    if (k.base.word_bits == 16)
+        cham_x86_ctr_segments<uint16_t>(k, ctr, in, out, nblocks, slice_ctr16);
+    else
+        cham_x86_ctr_segments<uint32_t>(k, ctr, in, out, nblocks, slice_ctr32);
+}
+
+} // namespace
+
+extern const Kernel cham_avx512_vbmi2_kernel = {
+    "cham/avx512-vbmi2",
+    "cham",
+    16,    // block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes decides)
+    64,    // batch_blocks: four groups of 16 CHAM-128 blocks (or 32 CHAM-64 blocks): 1 KiB
+    true,  // constant_time: ARX only (see the file header)
+    feat_avx512f | feat_avx512bw | feat_avx512vbmi2, // vbmi2: vpshldw
+    45,    // rank: AVX-512 + VBMI2
+    sizeof(ChamX86Keys),
+    cham_x86_supports,
+    cham_x86_set_key,
+    encrypt_blocks,
+    decrypt_blocks,
+    ctr_xor_blocks,
+};
+
+} // namespace kc
+
+#endif // __x86_64__
