@@ -8,6 +8,14 @@ namespace kc {
 
 extern const Kernel aria_ref_kernel;
 extern const Kernel aria_table_kernel;
+#if defined(__x86_64__)
+extern const Kernel aria_avx512_gfni_kernel;
+extern const Kernel aria_avx2_gfni_kernel;
+extern const Kernel aria_avx_gfni_kernel;
+extern const Kernel aria_avx_aesni_kernel;
+extern const Kernel aria_avx2_aesni_kernel;
+extern const Kernel aria_avx2_vaes_kernel;
+#endif
 
 std::vector<const Kernel *> aria_kernels()
 {
@@ -15,6 +23,12 @@ std::vector<const Kernel *> aria_kernels()
         &aria_ref_kernel,
         &aria_table_kernel,
 #if defined(__x86_64__)
+        &aria_avx512_gfni_kernel,
+        &aria_avx2_gfni_kernel,
+        &aria_avx_gfni_kernel,
+        &aria_avx_aesni_kernel,
+        &aria_avx2_aesni_kernel,
+        &aria_avx2_vaes_kernel,
 #endif
     };
 }

@@ -1,0 +1,123 @@
+// aria/avx2-aesni: byte-sliced ARIA, 32 blocks per batch in 16 ymm registers, S-boxes with
+// AES-NI. AES-NI works on 128 bits only, so each AES step of a ymm vector is two aesenclast or
+// aesdeclast on its halves (plus the extract and insert); the rest (affine nibble maps,
+// ShiftRows realignment, diffusion) works on all 32 blocks at once. The AVX2 + AES-NI version
+// of Yoo, Kivilinna, Cho (IEEE Access 2023); everything but the vector width is shared with
+// aria/avx-aesni (aria_x86_byteslice.hpp: AesniSboxes says how the S-boxes are computed).
+//
+// A last batch of 17..31 blocks runs as a whole ymm batch through a zero-padded stack buffer,
+// one of at most 16 blocks as an xmm batch, never a block at a time.
+//
+// Constant-time: no branch and no memory address depends on key or data. aesenclast and
+// aesdeclast take the same time for every input; the affine maps are vpshufb lookups whose
+// 16-byte tables sit in registers (the data is the shuffle index, not an address); the rest
+// is XOR, unpack and round-key loads at fixed addresses. The CTR code branches on counter
+// bytes, which are public. valgrind runs this kernel: ct_check aria/avx2-aesni.
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "aria/aria.hpp"
+#include "aria/aria_x86_byteslice.hpp"
+#include "core/kernel.hpp"
+
+#pragma GCC push_options
+#pragma GCC target("avx2,aes")
+#define KC_ARIA_BYTESLICE_SIMD
+#define KC_ARIA_BYTESLICE_AES
+#define KC_ARIA_BYTESLICE_YMM
+#include "aria/aria_x86_byteslice.hpp"
+
+namespace kc {
+namespace {
+
+using aria_bs::AesXmm;
+
+// 256-bit vectors whose AES steps run as two 128-bit AES-NI instructions, one per lane (AES-NI
+// has no 256-bit form; that is VAES, aria/avx2-vaes).
+struct AesYmm : aria_bs::VexYmm {
+    static vec aesenclast(vec x, vec r)
+    {
+        const __m128i k = _mm256_castsi256_si128(r); // r is a broadcast: both lanes alike
+        const __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(x), k);
+        const __m128i hi = _mm_aesenclast_si128(_mm256_extracti128_si256(x, 1), k);
+        return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+    }
+    static vec aesdeclast(vec x, vec r)
+    {
+        const __m128i k = _mm256_castsi256_si128(r);
+        const __m128i lo = _mm_aesdeclast_si128(_mm256_castsi256_si128(x), k);
+        const __m128i hi = _mm_aesdeclast_si128(_mm256_extracti128_si256(x, 1), k);
+        return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+    }
+    static vec pshufb(vec table, vec index) { return _mm256_shuffle_epi8(table, index); }
+    static vec and2(vec a, vec b) { return _mm256_and_si256(a, b); }
+    static vec shift_nibbles(vec x) { return _mm256_srli_epi16(x, 4); }
+};
+
+void encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    const auto *ks = static_cast<const AriaSlicedKeys *>(state);
+    aria_bs::ecb_blocks<AesYmm, AesXmm, aria_bs::AesniSboxes>(ks->enc, ks->rounds, in, out,
+                                                              nblocks);
+}
+
+void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    const auto *ks = static_cast<const AriaSlicedKeys *>(state);
+    aria_bs::ecb_blocks<AesYmm, AesXmm, aria_bs::AesniSboxes>(ks->dec, ks->rounds, in, out,
+                                                              nblocks);
+}
+
+void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
+                    size_t nblocks)
+{
+    const auto &ks = *static_cast<const AriaSlicedKeys *>(state);
+    aria_bs::ctr_blocks<AesYmm, AesXmm, aria_bs::AesniSboxes>(ks, ctr, in, out, nblocks);
+}
+
+} // namespace
+} // namespace kc
+
+#pragma GCC pop_options
+
+namespace kc {
+namespace {
+
+bool supports(Cipher c)
+{
+    return c == Cipher::aria128 || c == Cipher::aria192 || c == Cipher::aria256;
+}
+
+void set_key(void *state, Cipher c, const uint8_t *key)
+{
+    aria_sliced_set_key(static_cast<AriaSlicedKeys *>(state), c, key, AriaKeyFold::sbox);
+}
+
+} // namespace
+
+// What the kernel runs on (the instruction sets its target pragma enables).
+constexpr uint32_t needs = feat_avx | feat_avx2 | feat_aesni;
+
+extern const Kernel aria_avx2_aesni_kernel = {
+    "aria/avx2-aesni",      // name
+    "aria",                 // family
+    16,                     // block_bytes
+    32,                     // batch_blocks: 16 ymm registers x 32 bytes
+    true,                   // constant_time: AES-NI S-boxes, register-table vpshufb
+    needs,                  // requires
+    30,                     // rank
+    sizeof(AriaSlicedKeys), // key_state_bytes
+    supports,
+    set_key,
+    encrypt_blocks,
+    decrypt_blocks,
+    ctr_xor_blocks,
+};
+
+} // namespace kc
+
+#endif // __x86_64__

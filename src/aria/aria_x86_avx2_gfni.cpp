@@ -1,0 +1,99 @@
+// aria/avx2-gfni: byte-sliced ARIA, 32 blocks per batch in 16 ymm registers (one byte position
+// of 32 blocks per register), S-boxes with VEX-encoded GFNI, diffusion with plain XORs. The
+// AVX2 version of Yoo, Kivilinna, Cho (IEEE Access 2023); layout, key folding and the sliced
+// CTR counters are in aria_x86_byteslice.hpp, shared with aria/avx512-gfni.
+//
+// Without AVX-512 there are neither 3-input XORs (a round is 24 GFNI + 88 XORs) nor masks:
+// a last batch of 17..31 blocks runs as a whole ymm batch through a zero-padded stack buffer,
+// one of at most 16 blocks as an xmm batch (16 blocks), so short inputs cost at most one
+// batch, never a block at a time. With 16 ymm registers for 16 byte positions, the compiler
+// keeps part of the state on the stack between the steps of a round.
+//
+// Constant-time: no branch and no memory address depends on key or data. The S-boxes are
+// computed by gf2p8affineinvqb / gf2p8affineqb on register contents; everything else is XOR,
+// unpack and broadcast loads of round keys at fixed addresses. The CTR code branches on
+// counter bytes, which are public. (valgrind cannot decode GFNI, so ct_check skips it.)
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "aria/aria.hpp"
+#include "aria/aria_x86_byteslice.hpp"
+#include "core/kernel.hpp"
+
+#pragma GCC push_options
+#pragma GCC target("avx2,gfni")
+#define KC_ARIA_BYTESLICE_SIMD
+#define KC_ARIA_BYTESLICE_YMM
+#include "aria/aria_x86_byteslice.hpp"
+
+namespace kc {
+namespace {
+
+using aria_bs::VexXmm;
+using aria_bs::VexYmm;
+
+void encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    const auto *ks = static_cast<const AriaSlicedKeys *>(state);
+    aria_bs::ecb_blocks<VexYmm, VexXmm, aria_bs::GfniSboxes>(ks->enc, ks->rounds, in, out, nblocks);
+}
+
+void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    const auto *ks = static_cast<const AriaSlicedKeys *>(state);
+    aria_bs::ecb_blocks<VexYmm, VexXmm, aria_bs::GfniSboxes>(ks->dec, ks->rounds, in, out, nblocks);
+}
+
+void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
+                    size_t nblocks)
+{
+    const auto &ks = *static_cast<const AriaSlicedKeys *>(state);
+    aria_bs::ctr_blocks<VexYmm, VexXmm, aria_bs::GfniSboxes>(ks, ctr, in, out, nblocks);
+}
+
+} // namespace
+} // namespace kc
+
+#pragma GCC pop_options
+
+namespace kc {
+namespace {
+
+bool supports(Cipher c)
+{
+    return c == Cipher::aria128 || c == Cipher::aria192 || c == Cipher::aria256;
+}
+
+void set_key(void *state, Cipher c, const uint8_t *key)
+{
+    aria_sliced_set_key(static_cast<AriaSlicedKeys *>(state), c, key, AriaKeyFold::diffusion);
+}
+
+} // namespace
+
+// What the kernel runs on (the instruction sets its target pragma enables).
+constexpr uint32_t needs = feat_avx | feat_avx2 | feat_gfni;
+
+extern const Kernel aria_avx2_gfni_kernel = {
+    "aria/avx2-gfni",       // name
+    "aria",                 // family
+    16,                     // block_bytes
+    32,                     // batch_blocks: 16 ymm registers x 32 bytes
+    true,                   // constant_time: GFNI S-boxes, no data-indexed memory
+    needs,                  // requires
+    35,                     // rank: AVX2 + GFNI
+    sizeof(AriaSlicedKeys), // key_state_bytes
+    supports,
+    set_key,
+    encrypt_blocks,
+    decrypt_blocks,
+    ctr_xor_blocks,
+};
+
+} // namespace kc
+
+#endif // __x86_64__
