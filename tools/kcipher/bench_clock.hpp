@@ -13,7 +13,8 @@ struct CoreClock {
     std::string method;
 };
 
-CoreClock measure_core_clock();
+// threads > 1: the clock with that many threads busy at once.
+CoreClock measure_core_clock(unsigned threads = 1);
 std::string cpu_model_name();
 
 } // namespace cli
