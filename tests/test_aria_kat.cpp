@@ -16,6 +16,7 @@
 #include "core/cipher.hpp"
 #include "dispatch/registry.hpp"
 #include "support/keyed_kernel.hpp"
+#include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace {
@@ -27,24 +28,6 @@ using kct::unhex;
 
 constexpr size_t kcmvp_vector_count = 1014; // 276 + 338 + 400 lines in the file
 constexpr int max_reported_failures = 5;    // per test, so a broken kernel stays readable
-
-std::vector<std::string> aria_kernel_names()
-{
-    std::vector<std::string> names;
-    for (const kc::Kernel *k : kc::all_kernels())
-        if (std::string(k->family) == "aria")
-            names.push_back(k->name);
-    return names;
-}
-
-std::string param_name(const testing::TestParamInfo<std::string> &info)
-{
-    std::string s = info.param;
-    for (char &ch : s)
-        if (!std::isalnum((unsigned char)ch))
-            ch = '_';
-    return s;
-}
 
 kc::Cipher aria_for_key(size_t key_bytes)
 {
@@ -240,7 +223,8 @@ TEST_P(AriaKernel, OpensslCtr)
     EXPECT_EQ(failed_, 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Aria, AriaKernel, testing::ValuesIn(aria_kernel_names()), param_name);
+INSTANTIATE_TEST_SUITE_P(Aria, AriaKernel, testing::ValuesIn(kct::family_kernel_names("aria")),
+                         kct::param_name);
 
 // ---- every ARIA kernel equals aria/ref on random keys, lengths and alignments -------------
 
@@ -341,13 +325,13 @@ TEST_P(AriaKernelVsRef, CtrRandomAndCarries)
 
 std::vector<std::string> aria_kernel_names_except_ref()
 {
-    std::vector<std::string> names = aria_kernel_names();
+    std::vector<std::string> names = kct::family_kernel_names("aria");
     names.erase(std::remove(names.begin(), names.end(), "aria/ref"), names.end());
     return names;
 }
 
 INSTANTIATE_TEST_SUITE_P(Aria, AriaKernelVsRef, testing::ValuesIn(aria_kernel_names_except_ref()),
-                         param_name);
+                         kct::param_name);
 
 // The parameter lists above come from the registry; make sure the kernels this file was
 // written for are in it, so that a missing registry line fails rather than shrinks the count.

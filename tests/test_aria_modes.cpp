@@ -7,6 +7,7 @@
 
 #include "kcipher/kcipher.hpp"
 #include "dispatch/registry.hpp"
+#include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
 #ifdef KC_HAVE_OPENSSL
@@ -17,24 +18,6 @@ namespace {
 
 using Bytes = std::vector<uint8_t>;
 using kct::unhex;
-
-std::vector<std::string> aria_kernels()
-{
-    std::vector<std::string> v;
-    for (const kc::Kernel *k : kc::all_kernels())
-        if (std::string(k->family) == "aria")
-            v.push_back(k->name);
-    return v;
-}
-
-std::string param_name(const ::testing::TestParamInfo<std::string> &i)
-{
-    std::string s = i.param;
-    for (char &c : s)
-        if (!std::isalnum((unsigned char)c))
-            c = '_';
-    return s;
-}
 
 class AriaModes : public ::testing::TestWithParam<std::string> {
   protected:
@@ -135,6 +118,7 @@ TEST_P(AriaModes, AgainstOpensslOnRandomInputs)
 }
 #endif
 
-INSTANTIATE_TEST_SUITE_P(Aria, AriaModes, ::testing::ValuesIn(aria_kernels()), param_name);
+INSTANTIATE_TEST_SUITE_P(Aria, AriaModes, ::testing::ValuesIn(kct::family_kernel_names("aria")),
+                         kct::param_name);
 
 } // namespace

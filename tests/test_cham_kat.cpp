@@ -27,6 +27,7 @@
 #include "core/cipher.hpp"
 #include "core/key_state.hpp"
 #include "dispatch/registry.hpp"
+#include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace {
@@ -43,24 +44,6 @@ constexpr Cipher kChamCiphers[] = {Cipher::cham64_128, Cipher::cham128_128, Ciph
 // the original round counts. A kernel with another layout is held to cham/ref by the revised
 // vectors here and by the modes tests' comparison with the reference kernel.
 const std::vector<std::string> kRoundHookKernels = {"cham/ref", "cham/avx2", "cham/avx512", "cham/avx512-vbmi2"};
-
-std::vector<std::string> cham_kernel_names()
-{
-    std::vector<std::string> names;
-    for (const kc::Kernel *k : kc::all_kernels())
-        if (std::string(k->family) == "cham")
-            names.push_back(k->name);
-    return names;
-}
-
-std::string param_name(const testing::TestParamInfo<std::string> &info)
-{
-    std::string s = info.param;
-    for (char &ch : s)
-        if (!std::isalnum((unsigned char)ch))
-            ch = '_';
-    return s;
-}
 
 std::string where(const char *file, const kct::Record &r)
 {
@@ -392,9 +375,10 @@ TEST_P(ChamOriginalRounds, CryptoppCtrIsNotAPlainWordSwap)
     EXPECT_EQ(matching, 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Cham, ChamKernel, testing::ValuesIn(cham_kernel_names()), param_name);
+INSTANTIATE_TEST_SUITE_P(Cham, ChamKernel, testing::ValuesIn(kct::family_kernel_names("cham")),
+                         kct::param_name);
 INSTANTIATE_TEST_SUITE_P(Cham, ChamOriginalRounds, testing::ValuesIn(kRoundHookKernels),
-                         param_name);
+                         kct::param_name);
 
 // The parameter list comes from the registry; a missing registry line must fail, not shrink it.
 TEST(ChamRegistry, HasRef)

@@ -17,6 +17,7 @@
 #include "core/counter.hpp"
 #include "dispatch/registry.hpp"
 #include "support/keyed_kernel.hpp"
+#include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace {
@@ -28,24 +29,6 @@ using kct::unhex;
 
 constexpr size_t kBlock = 8;
 constexpr int max_reported_failures = 5; // per test, so a broken kernel stays readable
-
-std::vector<std::string> hight_kernel_names()
-{
-    std::vector<std::string> names;
-    for (const kc::Kernel *k : kc::all_kernels())
-        if (std::string(k->family) == "hight")
-            names.push_back(k->name);
-    return names;
-}
-
-std::string param_name(const testing::TestParamInfo<std::string> &info)
-{
-    std::string s = info.param;
-    for (char &ch : s)
-        if (!std::isalnum((unsigned char)ch))
-            ch = '_';
-    return s;
-}
 
 std::string where(const char *file, const kct::Record &r)
 {
@@ -224,7 +207,8 @@ TEST_P(HightKernel, CryptoppCtr)
     EXPECT_EQ(failed_, 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Hight, HightKernel, testing::ValuesIn(hight_kernel_names()), param_name);
+INSTANTIATE_TEST_SUITE_P(Hight, HightKernel, testing::ValuesIn(kct::family_kernel_names("hight")),
+                         kct::param_name);
 
 // The parameter list comes from the registry; a missing registry line must fail, not shrink it.
 TEST(HightRegistry, HasRef)

@@ -15,6 +15,7 @@
 #include "core/cipher.hpp"
 #include "dispatch/registry.hpp"
 #include "support/keyed_kernel.hpp"
+#include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace {
@@ -26,24 +27,6 @@ using kct::unhex;
 
 constexpr size_t kBlock = 16;
 constexpr int max_reported_failures = 5; // per test, so a broken kernel stays readable
-
-std::vector<std::string> lea_kernel_names()
-{
-    std::vector<std::string> names;
-    for (const kc::Kernel *k : kc::all_kernels())
-        if (std::string(k->family) == "lea")
-            names.push_back(k->name);
-    return names;
-}
-
-std::string param_name(const testing::TestParamInfo<std::string> &info)
-{
-    std::string s = info.param;
-    for (char &ch : s)
-        if (!std::isalnum((unsigned char)ch))
-            ch = '_';
-    return s;
-}
 
 kc::Cipher lea_for_key(size_t key_bytes)
 {
@@ -254,7 +237,8 @@ TEST_P(LeaKernel, CryptoppCbc)
     EXPECT_EQ(failed_, 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Lea, LeaKernel, testing::ValuesIn(lea_kernel_names()), param_name);
+INSTANTIATE_TEST_SUITE_P(Lea, LeaKernel, testing::ValuesIn(kct::family_kernel_names("lea")),
+                         kct::param_name);
 
 // The parameter list comes from the registry; a missing registry line must fail, not shrink it.
 TEST(LeaRegistry, HasRef)

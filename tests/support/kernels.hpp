@@ -3,6 +3,9 @@
 // so that tests can skip them with a message rather than silently.
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <cctype>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -30,6 +33,27 @@ inline std::vector<KernelCipher> all_kernel_ciphers()
 inline void PrintTo(const KernelCipher &kc, std::ostream *os)
 {
     *os << kc.kernel->name << " " << kc::cipher_desc(kc.cipher).name;
+}
+
+// Every registered kernel of a family, by name: parameter lists for the per-family tests,
+// so that a new kernel is tested the moment it is registered.
+inline std::vector<std::string> family_kernel_names(const std::string &family)
+{
+    std::vector<std::string> names;
+    for (const kc::Kernel *k : kc::all_kernels())
+        if (family == k->family)
+            names.push_back(k->name);
+    return names;
+}
+
+// gtest parameter names: "aria/avx512-gfni" -> "aria_avx512_gfni".
+inline std::string param_name(const ::testing::TestParamInfo<std::string> &info)
+{
+    std::string s = info.param;
+    for (char &ch : s)
+        if (!std::isalnum((unsigned char)ch))
+            ch = '_';
+    return s;
 }
 
 inline std::string test_name(const KernelCipher &kc)
