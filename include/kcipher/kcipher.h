@@ -42,7 +42,10 @@ typedef enum kcipher_status {
     KCIPHER_ERR_NO_MEMORY = 12,
     KCIPHER_ERR_INVALID_ARGUMENT = 13,
     KCIPHER_ERR_INTERNAL = 14,
-    KCIPHER_ERR_CUDA = 15             /* a CUDA call failed (message from kcipher_strerror) */
+    KCIPHER_ERR_CUDA = 15,            /* a CUDA call failed (details: kcipher_gpu_last_error) */
+    KCIPHER_ERR_NOT_GPU_KERNEL = 16,  /* a device-memory call on a context whose kernel is not a GPU kernel */
+    KCIPHER_ERR_NOT_DEVICE_MEMORY = 17, /* a pointer given as device memory is not GPU memory */
+    KCIPHER_ERR_NO_GPU = 18           /* no usable GPU (none present, or the GPU index is out of range) */
 } kcipher_status;
 
 typedef enum kcipher_mode {
@@ -146,6 +149,42 @@ KCIPHER_API kcipher_status kcipher_cbc_decrypt(const kcipher_ctx *ctx, uint8_t *
 KCIPHER_API kcipher_status kcipher_ctr_xor(const kcipher_ctx *ctx, const uint8_t *iv, size_t iv_len,
                                            uint64_t block_offset, const uint8_t *in, uint8_t *out,
                                            size_t len);
+
+/* ---- GPUs ---------------------------------------------------------------------------
+ *
+ * GPU kernels are the ones named "<family>/cuda..." (see kcipher_kernel_get; they require
+ * "cuda-gpu"). Dispatch never picks one by itself: name one in kcipher_new, or ask
+ * kcipher_default_gpu_kernel for the fastest. A context made with a GPU kernel takes host
+ * memory through the usual calls (ECB and CTR run on the GPU through pinned staging buffers
+ * and several streams; CBC runs on the CPU's best kernel, since CBC encryption is a chain)
+ * and device memory through the kcipher_gpu_* calls below.
+ */
+
+/* The fastest GPU kernel for this cipher, or KCIPHER_ERR_NO_GPU when none can run here. */
+KCIPHER_API kcipher_status kcipher_default_gpu_kernel(const char *cipher, const char **kernel_name);
+
+/* Which GPU a GPU context uses for host memory: -1 (the default) spreads large jobs over
+ * every GPU present, 0..n-1 picks one. */
+KCIPHER_API kcipher_status kcipher_set_gpu(kcipher_ctx *ctx, int device);
+
+/*
+ * Device memory: in and out are pointers into the memory of one GPU (cudaMalloc, or managed
+ * memory), stream is a cudaStream_t of that GPU (NULL: the default stream). The work is
+ * queued on the stream and these calls return without waiting; a kernel fault surfaces on
+ * the caller's next synchronisation. Lengths and overlap rules are those of the host calls.
+ * For CTR, in == NULL writes the keystream itself to out.
+ */
+KCIPHER_API kcipher_status kcipher_gpu_ecb_encrypt(const kcipher_ctx *ctx, const void *in, void *out,
+                                                   size_t len, void *stream);
+KCIPHER_API kcipher_status kcipher_gpu_ecb_decrypt(const kcipher_ctx *ctx, const void *in, void *out,
+                                                   size_t len, void *stream);
+KCIPHER_API kcipher_status kcipher_gpu_ctr_xor(const kcipher_ctx *ctx, const uint8_t *iv, size_t iv_len,
+                                               uint64_t block_offset, const void *in, void *out,
+                                               size_t len, void *stream);
+
+/* The message of the last CUDA failure on this thread ("" when none): what
+ * KCIPHER_ERR_CUDA stood for. */
+KCIPHER_API const char *kcipher_gpu_last_error(void);
 
 /* ---- self-test ----------------------------------------------------------------------- */
 

@@ -57,6 +57,8 @@ class Cipher {
     std::string name() const { return kcipher_ctx_cipher(ctx_); }
     std::string kernel() const { return kcipher_ctx_kernel(ctx_); }
     void set_threads(unsigned n) { check(kcipher_set_threads(ctx_, n)); }
+    // GPU contexts only matter: -1 = every GPU, else that one (kcipher_set_gpu).
+    void set_gpu(int device) { check(kcipher_set_gpu(ctx_, device)); }
 
     void ecb_encrypt(const uint8_t *in, uint8_t *out, size_t len) const
     {

@@ -6,6 +6,7 @@
 
 #include "core/cipher.hpp"
 #include "core/key_state.hpp"
+#include "cuda/gpu_modes.hpp"
 #include "modes/keyed.hpp"
 
 struct kcipher_ctx {
@@ -14,8 +15,23 @@ struct kcipher_ctx {
     kc::KeyState keys;
     std::atomic<unsigned> threads{0};
 
+    // A GPU kernel's context also keys the best CPU kernel, for CBC (a chain: no GPU work).
+    const kc::Kernel *cpu_kernel = nullptr;
+    kc::KeyState cpu_keys;
+    std::atomic<int> gpu_device{-1}; // -1: every GPU
+
     kc::Keyed keyed() const
     {
         return {kernel, keys.get(), cipher->block_bytes, threads.load(std::memory_order_relaxed)};
     }
+
+    // The CPU kernel: the context's own, or the companion of a GPU kernel.
+    kc::Keyed cpu_keyed() const
+    {
+        if (kernel->gpu == nullptr)
+            return keyed();
+        return {cpu_kernel, cpu_keys.get(), cipher->block_bytes, threads.load(std::memory_order_relaxed)};
+    }
+
+    kc::GpuJob gpu_job() const { return {kernel, keys.get(), cipher->block_bytes}; }
 };

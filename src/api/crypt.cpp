@@ -1,9 +1,11 @@
 // The C API front: every argument is checked here, then the modes layer computes
 // (libsodium's split: the front never computes, the implementation never validates).
 #include <cstdint>
+#include <cstring>
 #include <new>
 
 #include "api/context.hpp"
+#include "core/counter.hpp"
 #include "dispatch/registry.hpp"
 #include "kcipher/kcipher.h"
 #include "modes/modes.hpp"
@@ -96,6 +98,13 @@ kcipher_status kcipher_new(kcipher_ctx **ctx, const char *cipher, const uint8_t 
         delete c;
         return KCIPHER_ERR_NO_MEMORY;
     }
+    if (k->gpu != nullptr) {
+        c->cpu_kernel = best_cpu_kernel(d->id);
+        if (!c->cpu_keys.init(*c->cpu_kernel, d->id, key)) {
+            delete c;
+            return KCIPHER_ERR_NO_MEMORY;
+        }
+    }
     *ctx = c;
     return KCIPHER_OK;
 }
@@ -119,16 +128,22 @@ const char *kcipher_ctx_kernel(const kcipher_ctx *ctx) { return ctx ? ctx->kerne
 kcipher_status kcipher_ecb_encrypt(const kcipher_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len)
 {
     kcipher_status st = check_blocks(ctx, in, out, len);
-    if (st == KCIPHER_OK && len != 0)
+    if (st == KCIPHER_OK && len != 0) {
+        if (ctx->kernel->gpu)
+            return gpu_host_ecb(ctx->gpu_job(), false, in, out, len, ctx->gpu_device, ctx->threads);
         ecb_encrypt(ctx->keyed(), in, out, len / ctx->cipher->block_bytes);
+    }
     return st;
 }
 
 kcipher_status kcipher_ecb_decrypt(const kcipher_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len)
 {
     kcipher_status st = check_blocks(ctx, in, out, len);
-    if (st == KCIPHER_OK && len != 0)
+    if (st == KCIPHER_OK && len != 0) {
+        if (ctx->kernel->gpu)
+            return gpu_host_ecb(ctx->gpu_job(), true, in, out, len, ctx->gpu_device, ctx->threads);
         ecb_decrypt(ctx->keyed(), in, out, len / ctx->cipher->block_bytes);
+    }
     return st;
 }
 
@@ -139,7 +154,7 @@ kcipher_status kcipher_cbc_encrypt(const kcipher_ctx *ctx, uint8_t *iv, size_t i
     if (st == KCIPHER_OK)
         st = check_iv(ctx, iv, iv_len);
     if (st == KCIPHER_OK && len != 0)
-        cbc_encrypt(ctx->keyed(), iv, in, out, len / ctx->cipher->block_bytes);
+        cbc_encrypt(ctx->cpu_keyed(), iv, in, out, len / ctx->cipher->block_bytes);
     return st;
 }
 
@@ -150,7 +165,7 @@ kcipher_status kcipher_cbc_decrypt(const kcipher_ctx *ctx, uint8_t *iv, size_t i
     if (st == KCIPHER_OK)
         st = check_iv(ctx, iv, iv_len);
     if (st == KCIPHER_OK && len != 0)
-        cbc_decrypt(ctx->keyed(), iv, in, out, len / ctx->cipher->block_bytes);
+        cbc_decrypt(ctx->cpu_keyed(), iv, in, out, len / ctx->cipher->block_bytes);
     return st;
 }
 
@@ -162,8 +177,15 @@ kcipher_status kcipher_ctr_xor(const kcipher_ctx *ctx, const uint8_t *iv, size_t
         st = check_iv(ctx, iv, iv_len);
     if (st == KCIPHER_OK && exceeds_counter_space(ctx->cipher->block_bytes, block_offset, len))
         st = KCIPHER_ERR_COUNTER_SPACE;
-    if (st == KCIPHER_OK && len != 0)
+    if (st == KCIPHER_OK && len != 0) {
+        if (ctx->kernel->gpu) {
+            uint8_t ctr[16];
+            std::memcpy(ctr, iv, iv_len);
+            counter_add(ctr, iv_len, block_offset);
+            return gpu_host_ctr(ctx->gpu_job(), ctr, in, out, len, ctx->gpu_device, ctx->threads);
+        }
         ctr_xor(ctx->keyed(), iv, block_offset, in, out, len);
+    }
     return st;
 }
 

@@ -37,7 +37,13 @@ const char *kcipher_strerror(kcipher_status status)
     case KCIPHER_ERR_INTERNAL:
         return "internal error";
     case KCIPHER_ERR_CUDA:
-        return "a CUDA call failed";
+        return "a CUDA call failed (kcipher_gpu_last_error has the CUDA message)";
+    case KCIPHER_ERR_NOT_GPU_KERNEL:
+        return "device memory needs a context made with a GPU kernel (see kcipher_default_gpu_kernel)";
+    case KCIPHER_ERR_NOT_DEVICE_MEMORY:
+        return "a pointer passed as device memory is not GPU memory";
+    case KCIPHER_ERR_NO_GPU:
+        return "no usable GPU (none present, no CUDA in this build, or the GPU index is out of range)";
     }
     return "unknown status code";
 }

@@ -16,6 +16,16 @@ extern const Kernel aria_avx_aesni_kernel;
 extern const Kernel aria_avx2_aesni_kernel;
 extern const Kernel aria_avx2_vaes_kernel;
 #endif
+#if defined(KCIPHER_HAVE_CUDA)
+extern const Kernel aria_cuda_global_kernel;
+extern const Kernel aria_cuda_constant_kernel;
+extern const Kernel aria_cuda_shared_kernel;
+extern const Kernel aria_cuda_shared_nx256_kernel;
+extern const Kernel aria_cuda_shared_256xn_kernel;
+extern const Kernel aria_cuda_shared_1k_x32_kernel;
+extern const Kernel aria_cuda_shared_4k_x32_kernel;
+extern const Kernel aria_cuda_bitslice_kernel;
+#endif
 
 std::vector<const Kernel *> aria_kernels()
 {
@@ -29,6 +39,16 @@ std::vector<const Kernel *> aria_kernels()
         &aria_avx_aesni_kernel,
         &aria_avx2_aesni_kernel,
         &aria_avx2_vaes_kernel,
+#endif
+#if defined(KCIPHER_HAVE_CUDA)
+        &aria_cuda_global_kernel,
+        &aria_cuda_constant_kernel,
+        &aria_cuda_shared_kernel,
+        &aria_cuda_shared_nx256_kernel,
+        &aria_cuda_shared_256xn_kernel,
+        &aria_cuda_shared_1k_x32_kernel,
+        &aria_cuda_shared_4k_x32_kernel,
+        &aria_cuda_bitslice_kernel,
 #endif
     };
 }

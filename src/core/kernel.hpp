@@ -14,6 +14,8 @@
 
 namespace kc {
 
+struct GpuOps;
+
 struct Kernel {
     const char *name;     // "family/technique", e.g. "aria/table", "aria/avx512-gfni"
     const char *family;   // "aria", "lea", "hight", "cham"
@@ -39,6 +41,10 @@ struct Kernel {
     // in == out is allowed.
     void (*ctr_xor_blocks)(const void *state, const uint8_t *ctr, const uint8_t *in,
                            uint8_t *out, size_t nblocks);
+
+    // GPU kernels (requires feat_cuda_gpu) launch through these instead; the three host
+    // entry points above are null for them, and the modes go through src/cuda.
+    const GpuOps *gpu = nullptr;
 };
 
 } // namespace kc

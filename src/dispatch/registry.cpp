@@ -91,8 +91,8 @@ kcipher_status select_kernel(Cipher c, std::string_view forced, const Kernel **o
         return check_forced(c, env, out);
     const Kernel *best = nullptr;
     for (const Kernel *k : all_kernels()) {
-        if (!k->supports(c) || !kernel_runnable(*k))
-            continue;
+        if (!k->supports(c) || !kernel_runnable(*k) || k->gpu != nullptr)
+            continue; // GPU kernels only when named (kcipher.h: "GPUs")
         if (best == nullptr || k->rank > best->rank)
             best = k;
     }
@@ -100,6 +100,24 @@ kcipher_status select_kernel(Cipher c, std::string_view forced, const Kernel **o
         return KCIPHER_ERR_INTERNAL; // every family has a portable reference kernel
     *out = best;
     return KCIPHER_OK;
+}
+
+const Kernel *best_cpu_kernel(Cipher c)
+{
+    const Kernel *best = nullptr;
+    for (const Kernel *k : all_kernels())
+        if (k->gpu == nullptr && k->supports(c) && kernel_runnable(*k) && (best == nullptr || k->rank > best->rank))
+            best = k;
+    return best;
+}
+
+const Kernel *best_gpu_kernel(Cipher c)
+{
+    const Kernel *best = nullptr;
+    for (const Kernel *k : all_kernels())
+        if (k->gpu != nullptr && k->supports(c) && kernel_runnable(*k) && (best == nullptr || k->rank > best->rank))
+            best = k;
+    return best;
 }
 
 } // namespace kc

@@ -19,4 +19,9 @@ const Kernel *reference_kernel(Cipher c);         // the oracle: "<family>/ref"
 // this family, else the highest-ranked runnable kernel. Explains refusals by status.
 kcipher_status select_kernel(Cipher c, std::string_view forced, const Kernel **out);
 
+// The highest-ranked runnable CPU kernel, and GPU kernel (nullptr when there is none). GPU
+// kernels are ranked among themselves by `rank` (all below 0, so never chosen by default).
+const Kernel *best_cpu_kernel(Cipher c);
+const Kernel *best_gpu_kernel(Cipher c);
+
 } // namespace kc

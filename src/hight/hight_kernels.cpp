@@ -11,6 +11,9 @@ extern const Kernel hight_ref_kernel;
 extern const Kernel hight_avx2_kernel;
 extern const Kernel hight_avx512_gfni_kernel;
 #endif
+#if defined(KCIPHER_HAVE_CUDA)
+extern const Kernel hight_cuda_bitslice_kernel;
+#endif
 
 std::vector<const Kernel *> hight_kernels()
 {
@@ -19,6 +22,9 @@ std::vector<const Kernel *> hight_kernels()
 #if defined(__x86_64__)
         &hight_avx2_kernel,
         &hight_avx512_gfni_kernel,
+#endif
+#if defined(KCIPHER_HAVE_CUDA)
+        &hight_cuda_bitslice_kernel,
 #endif
     };
 }

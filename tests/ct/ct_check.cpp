@@ -59,7 +59,7 @@ int main(int argc, char **argv)
         bool wanted = std::strcmp(argv[1], "all") == 0 ? k->constant_time : std::strcmp(argv[1], k->name) == 0;
         if (!wanted)
             continue;
-        if (!kc::kernel_runnable(*k) || (k->requires & valgrind_cannot)) {
+        if (!kc::kernel_runnable(*k) || (k->requires & valgrind_cannot) || k->gpu != nullptr) {
             std::printf("ct_check: %s skipped (needs %s: not runnable here or under valgrind)\n", k->name,
                         kc::feature_names(k->requires).c_str());
             continue;

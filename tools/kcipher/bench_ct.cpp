@@ -119,7 +119,7 @@ std::vector<CtResult> run_ct_checks(const std::vector<std::string> &kernels, siz
     for (const kc::Kernel *k : kc::all_kernels()) {
         if (!all && std::find(kernels.begin(), kernels.end(), k->name) == kernels.end())
             continue;
-        if (!kc::kernel_runnable(*k))
+        if (!kc::kernel_runnable(*k) || k->gpu != nullptr) // GPU kernels: not a CPU timing question
             continue;
         for (int i = 0; i < kc::cipher_count; i++) {
             const kc::CipherDesc &d = *kc::cipher_by_index(i);

@@ -28,6 +28,7 @@
 #include "bench_clock.hpp"
 #include "bench_ct.hpp"
 #include "bench_cryptopp.hpp"
+#include "bench_gpu.hpp"
 #include "bench_openssl.hpp"
 #include "commands.hpp"
 #include "kcipher/kcipher.hpp"
@@ -47,6 +48,8 @@ struct BenchOptions {
     std::string preset;
     std::vector<std::string> ct_kernels; // --ct-check: timing test instead of throughput
     size_t ct_samples = 200000;
+    bool gpu = false;                    // --gpu: the GPU benchmark (bench_gpu.cpp)
+    GpuBenchOptions g;
 };
 
 // A worker's encryption call on its own buffer.
@@ -183,7 +186,8 @@ std::vector<std::string> kernels_for(const std::string &cipher, const BenchOptio
             for (size_t i = 0; i < kcipher_kernel_count(); i++) {
                 kcipher_kernel_info ki;
                 kcipher_kernel_get(i, &ki);
-                if (ki.available && std::string(ki.family) == info.family)
+                bool gpu = std::string(ki.requires).find("cuda-gpu") != std::string::npos;
+                if (ki.available && !gpu && std::string(ki.family) == info.family) // GPUs: --gpu
                     out.push_back(ki.name);
             }
         } else if (k.rfind(std::string(info.family) + "/", 0) == 0) {
@@ -322,6 +326,18 @@ int run_bench(const BenchOptions &opt)
 {
     if (!opt.ct_kernels.empty())
         return run_ct(opt);
+    if (opt.gpu) {
+        GpuBenchOptions g = opt.g;
+        for (const std::string &c : opt.ciphers) {
+            char bare[64];
+            kcipher_mode m;
+            kcipher::check(kcipher_parse_name(c.c_str(), bare, sizeof bare, &m));
+            g.ciphers.push_back(bare);
+        }
+        g.kernels = opt.kernels;
+        g.json = opt.json;
+        return run_gpu_bench(g);
+    }
     BenchOptions o = opt;
     apply_preset(o);
     unsigned hw = std::max(1u, std::thread::hardware_concurrency());
@@ -416,6 +432,12 @@ Runner add_bench_command(CLI::App &app)
     sub->add_flag("!--no-openssl", o->openssl, "skip the OpenSSL comparison rows");
     sub->add_flag("!--no-cryptopp", o->cryptopp, "skip the Crypto++ comparison rows");
     sub->add_option("--baseline", o->baseline, "kernel whose rate the vs-base column divides by (e.g. aria/table)");
+    sub->add_flag("--gpu", o->gpu, "benchmark the GPU kernels instead (keystream, CTR, ECB, host-to-host, PCIe)");
+    sub->add_option("--gpu-device", o->g.device, "GPU index for --gpu (default 0)");
+    sub->add_option("--gpu-bytes", o->g.bytes, "--gpu: bytes per timed run (default 1 GiB)");
+    sub->add_option("--runs", o->g.runs, "--gpu: timed runs per row, median reported (default 20)")->check(CLI::Range(1, 10000));
+    sub->add_flag("--sweep", o->g.sweep, "--gpu: also sweep threads per block x blocks for the keystream");
+    sub->add_flag("!--no-host", o->g.host, "--gpu: skip the host-to-host rows");
     sub->add_option("--preset", o->preset,
                     "aria-paper: the AVX ARIA paper's six-version and ARIA-vs-Camellia comparison");
     sub->add_option("--ct-check", o->ct_kernels,

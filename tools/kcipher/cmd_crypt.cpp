@@ -26,6 +26,8 @@ struct CryptOptions {
     std::string name, key_hex, iv_hex, in_path, out_path, kernel;
     unsigned threads = 0;
     bool progress = true;
+    bool gpu = false;   // --gpu: the fastest GPU kernel unless --kernel names one
+    int gpu_device = -1; // --gpu-device: one GPU (default: all)
 };
 
 constexpr size_t chunk_bytes = 4 << 20; // a multiple of every block size
@@ -122,8 +124,23 @@ int run_crypt(const CryptOptions &o, bool encrypt)
         iv = parse_sized_hex("iv", o.iv_hex, info.block_bytes, cipher);
     }
 
-    kcipher::Cipher c = make_cipher(cipher, key, o.kernel);
+    std::string kernel = o.kernel;
+    if ((o.gpu || o.gpu_device >= 0) && kernel.empty()) {
+        const char *g = nullptr;
+        kcipher_status st = kcipher_default_gpu_kernel(cipher, &g);
+        if (st != KCIPHER_OK)
+            throw std::runtime_error(std::string("--gpu: ") + kcipher_strerror(st));
+        kernel = g;
+    }
+    kcipher::Cipher c = make_cipher(cipher, key, kernel);
     c.set_threads(o.threads);
+    if (o.gpu_device >= 0) {
+        try {
+            c.set_gpu(o.gpu_device);
+        } catch (const kcipher::Error &e) {
+            throw std::runtime_error(fmt::format("--gpu-device {}: {}", o.gpu_device, e.what()));
+        }
+    }
     Input in(o.in_path);
     if (mode != KCIPHER_MODE_CTR && in.size % info.block_bytes != 0)
         throw std::runtime_error(fmt::format("input {} is {} bytes, not a multiple of the {}-byte block "
@@ -174,6 +191,8 @@ void add_options(CLI::App *sub, CryptOptions &o)
     sub->add_option("-o,--out", o.out_path, "output file (default: standard output)");
     sub->add_option("--kernel", o.kernel, "force a kernel by name (see `kcipher info`)");
     sub->add_option("--threads", o.threads, "threads for large inputs (0 = all cores)");
+    sub->add_flag("--gpu", o.gpu, "run ECB/CTR on the GPU (the fastest GPU kernel unless --kernel names one)");
+    sub->add_option("--gpu-device", o.gpu_device, "use this GPU only (implies --gpu; default: every GPU)");
     sub->add_flag("!--no-progress", o.progress, "no progress bar");
 }
 

@@ -1,0 +1,136 @@
+// The two grid kernels every one-block-per-thread cipher shares: ECB and CTR over device
+// memory with a grid-stride loop, written once against a "device cipher" C:
+//
+//   struct C {
+//       static constexpr int NW;            // block size in 32-bit words: 4, or 2 (HIGHT, CHAM-64)
+//       static constexpr size_t smem_bytes; // dynamic shared memory per CUDA block (tables)
+//       using Params;                       // round keys etc., passed by value into the launch
+//       using Pre;                          // CTR: what depends only on the counter's high words
+//       struct Ctx;                         // per-thread view made once per CUDA block
+//       __device__ static Ctx prepare(const Params &, uint8_t *smem); // fills smem, syncs
+//       static Pre precompute(const Params &, const uint32_t ctr_words[NW]); // on the host
+//       __device__ static void ctr_block(const Ctx &, const Params &, const Pre &,
+//                                        uint32_t ctr_lo, uint32_t ks[NW]);
+//       __device__ static void encrypt(const Ctx &, const Params &, uint32_t w[NW]);
+//       __device__ static void decrypt(const Ctx &, const Params &, uint32_t w[NW]);
+//   };
+//
+// Words are the block's bytes read little-endian, 4 at a time (w[j] = bytes 4j..4j+3), the
+// way LEA and CHAM read them; ARIA and HIGHT kernels permute bytes themselves. In CTR the
+// counter is big-endian, so its low 32 bits are the last word, byte-swapped: ctr_block gets
+// them as an integer (ctr_lo) and the other words are fixed for the launch (Pre).
+#pragma once
+
+#include <type_traits>
+
+#include "cuda/device_util.cuh"
+
+namespace kc::cuda {
+
+// __launch_bounds__(1024): at most 64 registers, so that any block size up to 1024 (the
+// sweep's, or a kernel's default_threads) can launch.
+template <class C, bool Decrypt>
+__global__ void __launch_bounds__(1024) ecb_grid(const __grid_constant__ typename C::Params p, const uint8_t *in, uint8_t *out,
+                         uint32_t nblocks, bool aligned)
+{
+    extern __shared__ __align__(16) uint8_t kc_smem[];
+    const typename C::Ctx ctx = C::prepare(p, kc_smem);
+    const uint32_t stride = gridDim.x * blockDim.x;
+    for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < nblocks; i += stride) {
+        uint32_t w[C::NW];
+        load_block<C::NW>(in + (size_t)i * 4 * C::NW, aligned, w);
+        if (Decrypt)
+            C::decrypt(ctx, p, w);
+        else
+            C::encrypt(ctx, p, w);
+        store_block<C::NW>(out + (size_t)i * 4 * C::NW, aligned, w);
+    }
+}
+
+// nblocks whole blocks, then `tail` bytes of one more; in == nullptr writes keystream.
+template <class C>
+__global__ void __launch_bounds__(1024) ctr_grid(const __grid_constant__ typename C::Params p,
+                         const __grid_constant__ typename C::Pre pre, uint32_t ctr_lo,
+                         const uint8_t *in, uint8_t *out, uint32_t nblocks, uint32_t tail, bool aligned)
+{
+    extern __shared__ __align__(16) uint8_t kc_smem[];
+    const typename C::Ctx ctx = C::prepare(p, kc_smem);
+    constexpr uint32_t bs = 4 * C::NW;
+    const uint32_t stride = gridDim.x * blockDim.x;
+    const uint32_t total = nblocks + (tail != 0);
+    for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < total; i += stride) {
+        uint32_t ks[C::NW];
+        C::ctr_block(ctx, p, pre, ctr_lo + i, ks);
+        const size_t off = (size_t)i * bs;
+        if (i < nblocks) {
+            if (in != nullptr) {
+                uint32_t w[C::NW];
+                load_block<C::NW>(in + off, aligned, w);
+                for (int j = 0; j < C::NW; j++)
+                    ks[j] ^= w[j];
+            }
+            store_block<C::NW>(out + off, aligned, ks);
+        } else {
+            xor_tail<C::NW>(in ? in + off : nullptr, out + off, tail, ks);
+        }
+    }
+}
+
+// Threads per CUDA block when the caller does not say: C::default_threads where C defines it
+// (kernels with large shared tables want big blocks to share them), else launch_shape's 256.
+template <class C, class = void> struct default_threads_of {
+    static constexpr unsigned value = 256;
+};
+template <class C> struct default_threads_of<C, std::void_t<decltype(C::default_threads)>> {
+    static constexpr unsigned value = C::default_threads;
+};
+
+template <class Kern> inline cudaError_t allow_smem(Kern kern, size_t bytes)
+{
+    if (bytes <= 48 * 1024)
+        return cudaSuccess;
+    return cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
+}
+
+template <class C>
+int launch_ecb(const typename C::Params &p, bool decrypt, const uint8_t *in, uint8_t *out,
+               size_t nblocks, void *stream, const GpuLaunch *launch)
+{
+    if (nblocks == 0)
+        return 0;
+    const bool aligned = is_aligned(in, 4 * C::NW) && is_aligned(out, 4 * C::NW);
+    auto kern = decrypt ? ecb_grid<C, true> : ecb_grid<C, false>;
+    cudaError_t err = allow_smem(kern, C::smem_bytes);
+    if (err != cudaSuccess)
+        return err;
+    Shape s = launch_shape(launch, nblocks, default_threads_of<C>::value, (const void *)kern, C::smem_bytes);
+    kern<<<s.blocks, s.threads, C::smem_bytes, (cudaStream_t)stream>>>(p, in, out, (uint32_t)nblocks, aligned);
+    return cudaGetLastError();
+}
+
+template <class C>
+int launch_ctr(const typename C::Params &p, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
+               size_t nbytes, void *stream, const GpuLaunch *launch)
+{
+    constexpr size_t bs = 4 * C::NW;
+    if (nbytes == 0)
+        return 0;
+    uint32_t words[C::NW];
+    for (int j = 0; j < C::NW; j++)
+        words[j] = load_le32(ctr + 4 * j);
+    const uint32_t ctr_lo = bswap32(words[C::NW - 1]);
+    const typename C::Pre pre = C::precompute(p, words);
+    const bool aligned = (in == nullptr || is_aligned(in, bs)) && is_aligned(out, bs);
+    const size_t nblocks = nbytes / bs;
+    const uint32_t tail = (uint32_t)(nbytes % bs);
+    cudaError_t err = allow_smem(ctr_grid<C>, C::smem_bytes);
+    if (err != cudaSuccess)
+        return err;
+    Shape s = launch_shape(launch, nblocks + (tail != 0), default_threads_of<C>::value, (const void *)ctr_grid<C>,
+                           C::smem_bytes);
+    ctr_grid<C><<<s.blocks, s.threads, C::smem_bytes, (cudaStream_t)stream>>>(
+        p, pre, ctr_lo, in, out, (uint32_t)nblocks, tail, aligned);
+    return cudaGetLastError();
+}
+
+} // namespace kc::cuda

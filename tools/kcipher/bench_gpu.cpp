@@ -1,0 +1,331 @@
+// GPU benchmark. Every row is the median of `runs` timed runs over `bytes` of data (1 GiB by
+// default, several times the 50 MiB L2), each run under a fresh random key and nonce, after
+// one untimed warm-up. Kernel rows are timed with CUDA events around the launches; host rows
+// with the wall clock around the library call. Rates are Gbps of plaintext (10^9 bits/s),
+// as the papers report them.
+//
+//   keystream  CTR keystream written to device memory (what the papers measured)
+//   ctr        CTR in place over a device buffer of random data
+//   ecb-enc / ecb-dec  in place over a device buffer
+//   host-ctr / host-ecb  host memory to host memory through the GPU (copies included)
+//   pcie-h2d / pcie-d2h / pcie-both  cudaMemcpy of pinned memory, one way and both at once
+#include "bench_gpu.hpp"
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <stdexcept>
+
+#include "kcipher/kcipher.h"
+
+#if defined(KC_HAVE_CUDA)
+#include <cuda_runtime.h>
+
+#include "core/key_state.hpp"
+#include "cuda/devices.hpp"
+#include "cuda/gpu_modes.hpp"
+#include "dispatch/registry.hpp"
+#endif
+
+namespace cli {
+
+#if !defined(KC_HAVE_CUDA)
+
+int run_gpu_bench(const GpuBenchOptions &)
+{
+    fmt::print(stderr, "kcipher: this build has no CUDA support (configure with nvcc present)\n");
+    return 1;
+}
+
+#else
+
+namespace {
+
+void ck(cudaError_t e, const char *what)
+{
+    if (e != cudaSuccess)
+        throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e));
+}
+
+void ck(kcipher_status s, const char *what)
+{
+    if (s != KCIPHER_OK)
+        throw std::runtime_error(std::string(what) + ": " + kcipher_strerror(s) + " " + kcipher_gpu_last_error());
+}
+
+std::mt19937_64 &rng()
+{
+    static std::mt19937_64 g(std::random_device{}());
+    return g;
+}
+
+std::vector<uint8_t> random_bytes(size_t n)
+{
+    std::vector<uint8_t> v(n);
+    for (size_t i = 0; i < n; i += 8) {
+        uint64_t x = rng()();
+        std::memcpy(v.data() + i, &x, std::min<size_t>(8, n - i));
+    }
+    return v;
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+struct Row {
+    std::string kernel, cipher, what;
+    size_t bytes;
+    unsigned threads, blocks; // 0 = the kernel's default launch shape
+    double seconds;           // median
+    int runs;
+    double gbps() const { return bytes * 8.0 / seconds / 1e9; }
+};
+
+struct Device {
+    uint8_t *buf = nullptr;
+    cudaEvent_t a{}, b{};
+    explicit Device(size_t n)
+    {
+        ck(cudaMalloc((void **)&buf, n), "cudaMalloc");
+        ck(cudaEventCreate(&a), "event");
+        ck(cudaEventCreate(&b), "event");
+    }
+    ~Device()
+    {
+        cudaFree(buf);
+        cudaEventDestroy(a);
+        cudaEventDestroy(b);
+    }
+};
+
+// Times fn(job) with events: one warm-up, then `runs` runs each under a fresh random key.
+template <class Fn>
+double time_kernel(const kc::Kernel &k, kc::Cipher c, Device &d, int runs, Fn fn)
+{
+    const kc::CipherDesc &desc = kc::cipher_desc(c);
+    std::vector<double> t;
+    for (int r = -1; r < runs; r++) {
+        kc::KeyState ks;
+        std::vector<uint8_t> key = random_bytes(desc.key_bytes);
+        if (!ks.init(k, c, key.data()))
+            throw std::runtime_error("out of memory");
+        kc::GpuJob job{&k, ks.get(), desc.block_bytes};
+        ck(cudaEventRecord(d.a), "record");
+        ck(fn(job), k.name);
+        ck(cudaEventRecord(d.b), "record");
+        ck(cudaEventSynchronize(d.b), "kernel");
+        float ms = 0;
+        ck(cudaEventElapsedTime(&ms, d.a, d.b), "elapsed");
+        if (r >= 0)
+            t.push_back(ms / 1e3);
+    }
+    return median(t);
+}
+
+std::vector<const kc::Kernel *> gpu_kernels(const GpuBenchOptions &o)
+{
+    std::vector<const kc::Kernel *> out;
+    for (const kc::Kernel *k : kc::all_kernels()) {
+        if (k->gpu == nullptr)
+            continue;
+        if (!o.kernels.empty() && std::find(o.kernels.begin(), o.kernels.end(), k->name) == o.kernels.end())
+            continue;
+        out.push_back(k);
+    }
+    return out;
+}
+
+std::vector<kc::Cipher> ciphers(const GpuBenchOptions &o)
+{
+    std::vector<kc::Cipher> out;
+    for (int i = 0; i < kc::cipher_count; i++) {
+        const kc::CipherDesc &d = *kc::cipher_by_index(i);
+        if (o.ciphers.empty() || std::find(o.ciphers.begin(), o.ciphers.end(), d.name) != o.ciphers.end())
+            out.push_back(d.id);
+    }
+    if (out.empty())
+        throw std::runtime_error("--cipher names no cipher");
+    return out;
+}
+
+void print(const Row &r)
+{
+    fmt::print("{:<26} {:<13} {:<10} {:>11} {:>5} {:>6} {:>10.3f} {:>9.1f}\n", r.kernel, r.cipher, r.what, r.bytes,
+               r.threads, r.blocks, r.seconds * 1e3, r.gbps());
+    std::fflush(stdout);
+}
+
+std::vector<Row> pcie(size_t bytes, int runs)
+{
+    std::vector<Row> rows;
+    uint8_t *h1, *h2, *d1, *d2;
+    ck(cudaHostAlloc((void **)&h1, bytes, 0), "cudaHostAlloc");
+    ck(cudaHostAlloc((void **)&h2, bytes, 0), "cudaHostAlloc");
+    ck(cudaMalloc((void **)&d1, bytes), "cudaMalloc");
+    ck(cudaMalloc((void **)&d2, bytes), "cudaMalloc");
+    std::memset(h1, 0x5a, bytes);
+    std::memset(h2, 0xa5, bytes);
+    cudaStream_t s1, s2;
+    ck(cudaStreamCreate(&s1), "stream");
+    ck(cudaStreamCreate(&s2), "stream");
+    auto wall = [&](auto fn) {
+        std::vector<double> t;
+        for (int r = -1; r < runs; r++) {
+            auto t0 = std::chrono::steady_clock::now();
+            fn();
+            ck(cudaStreamSynchronize(s1), "sync");
+            ck(cudaStreamSynchronize(s2), "sync");
+            if (r >= 0)
+                t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        }
+        return median(t);
+    };
+    rows.push_back({"-", "-", "pcie-h2d", bytes, 0, 0,
+                    wall([&] { cudaMemcpyAsync(d1, h1, bytes, cudaMemcpyHostToDevice, s1); }), runs});
+    rows.push_back({"-", "-", "pcie-d2h", bytes, 0, 0,
+                    wall([&] { cudaMemcpyAsync(h2, d2, bytes, cudaMemcpyDeviceToHost, s2); }), runs});
+    // Both ways at once: the rate of each direction (bytes one way over the shared time).
+    rows.push_back({"-", "-", "pcie-both", bytes, 0, 0, wall([&] {
+                        cudaMemcpyAsync(d1, h1, bytes, cudaMemcpyHostToDevice, s1);
+                        cudaMemcpyAsync(h2, d2, bytes, cudaMemcpyDeviceToHost, s2);
+                    }),
+                    runs});
+    cudaStreamDestroy(s1);
+    cudaStreamDestroy(s2);
+    cudaFreeHost(h1);
+    cudaFreeHost(h2);
+    cudaFree(d1);
+    cudaFree(d2);
+    return rows;
+}
+
+// Host memory to host memory through the library's API (the user's view).
+Row host_row(const char *kernel, const kc::CipherDesc &d, bool ctr, std::vector<uint8_t> &buf, int runs)
+{
+    std::vector<double> t;
+    for (int r = -1; r < runs; r++) {
+        std::vector<uint8_t> key = random_bytes(d.key_bytes), iv = random_bytes(d.block_bytes);
+        kcipher_ctx *c = nullptr;
+        ck(kcipher_new(&c, d.name, key.data(), key.size(), kernel), "kcipher_new");
+        auto t0 = std::chrono::steady_clock::now();
+        kcipher_status st = ctr ? kcipher_ctr_xor(c, iv.data(), iv.size(), 0, buf.data(), buf.data(), buf.size())
+                                : kcipher_ecb_encrypt(c, buf.data(), buf.data(), buf.size());
+        double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        kcipher_free(c);
+        ck(st, "host path");
+        if (r >= 0)
+            t.push_back(s);
+    }
+    return {kernel, d.name, ctr ? "host-ctr" : "host-ecb", buf.size(), 0, 0, median(t), runs};
+}
+
+} // namespace
+
+int run_gpu_bench(const GpuBenchOptions &o)
+{
+    std::vector<kc::GpuInfo> gpus = kc::cuda_devices();
+    if (gpus.empty()) {
+        fmt::print(stderr, "kcipher: no GPU: {}\n", kc::cuda_runtime_status());
+        return 1;
+    }
+    if (o.device < 0 || o.device >= (int)gpus.size())
+        throw std::runtime_error("--gpu-device out of range");
+    ck(cudaSetDevice(o.device), "cudaSetDevice");
+    const kc::GpuInfo &g = gpus[(size_t)o.device];
+    const size_t bytes = o.bytes / 16 * 16;
+    fmt::print("# {} ({} SMs, {:.2f} GHz), {}; {} MiB per run, median of {} runs, fresh key per run\n", g.name,
+               g.multiprocessors, g.clock_khz / 1e6, kc::cuda_runtime_status(), bytes >> 20, o.runs);
+    fmt::print("{:<26} {:<13} {:<10} {:>11} {:>5} {:>6} {:>10} {:>9}\n", "kernel", "cipher", "what", "bytes", "thr",
+               "blocks", "ms", "Gbps");
+    std::vector<Row> rows;
+    for (Row r : pcie(std::min<size_t>(bytes, size_t(512) << 20), o.runs)) {
+        print(r);
+        rows.push_back(r);
+    }
+    Device d(bytes);
+    {
+        std::vector<uint8_t> fill = random_bytes(bytes);
+        ck(cudaMemcpy(d.buf, fill.data(), bytes, cudaMemcpyHostToDevice), "fill");
+    }
+    std::vector<kc::Cipher> cs = ciphers(o);
+    for (const kc::Kernel *k : gpu_kernels(o))
+        for (kc::Cipher c : cs) {
+            if (!k->supports(c))
+                continue;
+            const std::string cname = kc::cipher_desc(c).name;
+            const size_t bs = kc::cipher_desc(c).block_bytes;
+            auto add = [&](const char *what, auto fn, unsigned th = 0, unsigned bl = 0) {
+                Row r{k->name, cname, what, bytes, th, bl, time_kernel(*k, c, d, o.runs, fn), o.runs};
+                print(r);
+                rows.push_back(r);
+            };
+            std::vector<uint8_t> iv = random_bytes(bs);
+            add("keystream", [&](const kc::GpuJob &j) { return kc::gpu_device_ctr(j, iv.data(), nullptr, d.buf, bytes, nullptr); });
+            add("ctr", [&](const kc::GpuJob &j) { return kc::gpu_device_ctr(j, iv.data(), d.buf, d.buf, bytes, nullptr); });
+            add("ecb-enc", [&](const kc::GpuJob &j) { return kc::gpu_device_ecb(j, false, d.buf, d.buf, bytes, nullptr); });
+            add("ecb-dec", [&](const kc::GpuJob &j) { return kc::gpu_device_ecb(j, true, d.buf, d.buf, bytes, nullptr); });
+            if (o.sweep) {
+                const unsigned sms = (unsigned)g.multiprocessors;
+                for (unsigned th : {64u, 128u, 256u, 512u, 1024u})
+                    for (unsigned per_sm : {1u, 2u, 4u, 8u, 16u, 64u}) {
+                        kc::GpuLaunch shape{th, sms * per_sm};
+                        add("keystream", [&](const kc::GpuJob &j) {
+                            return kc::gpu_device_ctr(j, iv.data(), nullptr, d.buf, bytes, nullptr, &shape);
+                        }, th, sms * per_sm);
+                    }
+            }
+        }
+    if (o.host) {
+        std::vector<uint8_t> buf = random_bytes(bytes);
+        for (kc::Cipher c : cs) {
+            const kc::Kernel *k = kc::best_gpu_kernel(c);
+            if (k == nullptr || (!o.kernels.empty() && std::find(o.kernels.begin(), o.kernels.end(), k->name) == o.kernels.end()))
+                continue;
+            for (bool ctr : {true, false}) {
+                Row r = host_row(k->name, kc::cipher_desc(c), ctr, buf, o.runs);
+                print(r);
+                rows.push_back(r);
+            }
+        }
+    }
+    if (!o.json.empty()) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const Row &r : rows)
+            list.push_back({{"implementation", "kcipher"},
+                            {"kernel", r.kernel},
+                            {"cipher", r.cipher},
+                            {"what", r.what},
+                            {"bytes", r.bytes},
+                            {"threads_per_block", r.threads},
+                            {"blocks", r.blocks},
+                            {"seconds_median", r.seconds},
+                            {"runs", r.runs},
+                            {"gbps", r.gbps()},
+                            {"gpu", g.name},
+                            {"sms", g.multiprocessors},
+                            {"gpu_clock_ghz", g.clock_khz / 1e6}});
+        std::string tmp = o.json + ".tmp";
+        {
+            std::ofstream f(tmp);
+            f << list.dump(2) << "\n";
+            if (!f)
+                throw std::runtime_error("cannot write " + o.json);
+        }
+        if (std::rename(tmp.c_str(), o.json.c_str()) != 0)
+            throw std::runtime_error("cannot write " + o.json);
+        fmt::print("# wrote {} records to {}\n", list.size(), o.json);
+    }
+    return 0;
+}
+
+#endif
+
+} // namespace cli

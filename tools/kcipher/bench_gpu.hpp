@@ -1,0 +1,23 @@
+// `kcipher bench --gpu`: GPU kernels timed with CUDA events (kernel only) and the host-memory
+// path timed end to end, as DESIGN.md's "How it is measured" asks.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace cli {
+
+struct GpuBenchOptions {
+    std::vector<std::string> ciphers; // bare cipher names; empty = all ten
+    std::vector<std::string> kernels; // GPU kernel names; empty = every GPU kernel
+    size_t bytes = size_t(1) << 30;   // data per timed run
+    int runs = 20;                    // timed runs per row (median reported)
+    bool sweep = false;               // threads-per-block x blocks sweep of the keystream rate
+    bool host = true;                 // host-to-host rows (default kernel per cipher)
+    int device = 0;
+    std::string json;
+};
+
+int run_gpu_bench(const GpuBenchOptions &o);
+
+} // namespace cli
