@@ -1,7 +1,7 @@
-// Host memory through the GPU: each GPU gets a lane of pinned staging buffers, device
-// buffers and streams (kept for the life of the process), and a job is cut into chunks that
-// rotate over the lane's slots, so that copies in, kernels and copies out of different
-// chunks overlap.
+// Host memory through the GPU: each GPU gets a lane of slots (a stream, a pinned staging
+// buffer and a device buffer each, kept for the life of the process), and a job is cut into
+// 8 MiB chunks that worker threads, one per slot, take in turn, so that copies in, kernels,
+// copies out and the host's share of different chunks overlap.
 //
 //   ECB: the CPU copies a chunk into pinned memory, the GPU copies it over, encrypts it and
 //        copies it back, the CPU copies it out: PCIe carries the data both ways.
@@ -13,6 +13,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -28,35 +29,38 @@ namespace kc {
 
 namespace {
 
-constexpr int slots = 3;
-constexpr size_t chunk_bytes = size_t(32) << 20; // 32 MiB: long kernels, short pipeline fill
+// Each worker thread owns a slot: a stream, a pinned buffer and a device buffer of
+// chunk_bytes. Workers take chunks in turn, so that while one XORs or copies on the CPU,
+// the others' kernels and copies keep the GPU and the PCIe link busy; no thread is started
+// per chunk and no chunk waits for another.
+constexpr int max_workers = 8;
+constexpr size_t chunk_bytes = size_t(8) << 20;
+
+struct Slot {
+    cudaStream_t stream = nullptr;
+    uint8_t *pinned = nullptr;
+    uint8_t *dev = nullptr;
+};
 
 struct Lane {
     std::mutex busy; // one job at a time per GPU; others wait
-    bool ready = false;
-    cudaStream_t stream[slots] = {};
-    cudaEvent_t done[slots] = {};
-    uint8_t *pinned[slots] = {};
-    uint8_t *dev[slots] = {};
+    int ready = 0;
+    Slot slot[max_workers];
 
     // Allocated on first use and never freed: pinned memory is costly to allocate, and
     // freeing it from a static destructor races the CUDA runtime's own teardown.
-    kcipher_status init()
+    kcipher_status init(int workers)
     {
-        if (ready)
-            return KCIPHER_OK;
-        for (int s = 0; s < slots; s++) {
-            int err = cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking);
+        for (; ready < workers; ready++) {
+            Slot &s = slot[ready];
+            int err = cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking);
             if (!err)
-                err = cudaEventCreateWithFlags(&done[s], cudaEventDisableTiming);
+                err = cudaHostAlloc((void **)&s.pinned, chunk_bytes, cudaHostAllocDefault);
             if (!err)
-                err = cudaHostAlloc((void **)&pinned[s], chunk_bytes, cudaHostAllocDefault);
-            if (!err)
-                err = cudaMalloc((void **)&dev[s], chunk_bytes);
+                err = cudaMalloc((void **)&s.dev, chunk_bytes);
             if (err)
                 return gpu_status(err);
         }
-        ready = true;
         return KCIPHER_OK;
     }
 };
@@ -72,41 +76,23 @@ Lane &lane(int device)
     return *lanes[(size_t)device];
 }
 
-// fn(offset, length) over [0, bytes) on `threads` threads, 4 KiB-aligned pieces.
-template <class Fn> void split_threads(size_t bytes, unsigned threads, Fn fn)
-{
-    size_t n = threads;
-    if (n > bytes / (1 << 20))
-        n = bytes / (1 << 20); // below 1 MiB a piece, a thread is not worth starting
-    if (n <= 1) {
-        fn(size_t(0), bytes);
-        return;
-    }
-    size_t per = (bytes / n + 4095) / 4096 * 4096;
-    std::vector<std::thread> pool;
-    for (size_t off = per; off < bytes; off += per)
-        pool.emplace_back(fn, off, std::min(per, bytes - off));
-    fn(size_t(0), std::min(per, bytes));
-    for (std::thread &t : pool)
-        t.join();
-}
-
-void xor_into(uint8_t *out, const uint8_t *in, const uint8_t *ks, size_t n)
+// out = in ^ ks; out may be in. Written so that the compiler vectorises it.
+void xor_into(uint8_t *out, const uint8_t *in, const uint8_t *__restrict ks, size_t n)
 {
     size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t a, b;
-        std::memcpy(&a, in + i, 8);
-        std::memcpy(&b, ks + i, 8);
-        a ^= b;
-        std::memcpy(out + i, &a, 8);
+    for (; i + 64 <= n; i += 64) {
+        uint64_t a[8], b[8];
+        std::memcpy(a, in + i, 64);
+        std::memcpy(b, ks + i, 64);
+        for (int j = 0; j < 8; j++)
+            a[j] ^= b[j];
+        std::memcpy(out + i, a, 64);
     }
     for (; i < n; i++)
         out[i] = in[i] ^ ks[i];
 }
 
-// One GPU's part of a job: chunk c runs in slot c % slots; before a slot is reused, the
-// host finishes the chunk that last ran in it.
+// One GPU's part of a job.
 struct Part {
     const GpuJob *job;
     bool ctr, decrypt;
@@ -117,6 +103,36 @@ struct Part {
     unsigned threads;
 };
 
+// Chunk c of the part through slot s, start to finish.
+kcipher_status run_chunk(const Part &p, const Slot &s, size_t c)
+{
+    const size_t bs = p.job->block_bytes;
+    const size_t off = c * chunk_bytes, n = std::min(chunk_bytes, p.len - off);
+    kcipher_status st;
+    if (p.ctr) {
+        uint8_t ctr[16];
+        std::memcpy(ctr, p.ctr0, bs);
+        counter_add(ctr, bs, off / bs);
+        st = gpu_device_ctr(*p.job, ctr, nullptr, s.dev, n, s.stream);
+    } else {
+        std::memcpy(s.pinned, p.in + off, n);
+        st = gpu_status(cudaMemcpyAsync(s.dev, s.pinned, n, cudaMemcpyHostToDevice, s.stream));
+        if (st == KCIPHER_OK)
+            st = gpu_device_ecb(*p.job, p.decrypt, s.dev, s.dev, n, s.stream);
+    }
+    if (st == KCIPHER_OK)
+        st = gpu_status(cudaMemcpyAsync(s.pinned, s.dev, n, cudaMemcpyDeviceToHost, s.stream));
+    if (st == KCIPHER_OK)
+        st = gpu_status(cudaStreamSynchronize(s.stream));
+    if (st != KCIPHER_OK)
+        return st;
+    if (p.ctr)
+        xor_into(p.out + off, p.in + off, s.pinned, n);
+    else
+        std::memcpy(p.out + off, s.pinned, n);
+    return KCIPHER_OK;
+}
+
 kcipher_status run_part(int device, const Part &p)
 {
     GpuDeviceScope scope(device);
@@ -124,61 +140,30 @@ kcipher_status run_part(int device, const Part &p)
         return scope.status();
     Lane &L = lane(device);
     std::lock_guard<std::mutex> hold(L.busy);
-    kcipher_status st = L.init();
+    const size_t nchunks = (p.len + chunk_bytes - 1) / chunk_bytes;
+    const int workers = (int)std::min<size_t>({(size_t)max_workers, (size_t)std::max(1u, p.threads), nchunks});
+    kcipher_status st = L.init(workers);
     if (st != KCIPHER_OK)
         return st;
-
-    const size_t bs = p.job->block_bytes;
-    const size_t nchunks = (p.len + chunk_bytes - 1) / chunk_bytes;
-    auto chunk_len = [&](size_t c) { return std::min(chunk_bytes, p.len - c * chunk_bytes); };
-
-    // The host's side of chunk c once its slot's event has fired.
-    auto finish = [&](size_t c) -> kcipher_status {
-        int s = (int)(c % slots);
-        if (int err = cudaEventSynchronize(L.done[s]))
-            return gpu_status(err);
-        size_t off = c * chunk_bytes, n = chunk_len(c);
-        split_threads(n, p.threads, [&](size_t o, size_t m) {
-            if (p.ctr)
-                xor_into(p.out + off + o, p.in + off + o, L.pinned[s] + o, m);
-            else
-                std::memcpy(p.out + off + o, L.pinned[s] + o, m);
-        });
-        return KCIPHER_OK;
-    };
-
-    for (size_t c = 0; c < nchunks && st == KCIPHER_OK; c++) {
-        int s = (int)(c % slots);
-        if (c >= (size_t)slots)
-            st = finish(c - slots);
-        if (st != KCIPHER_OK)
-            break;
-        size_t off = c * chunk_bytes, n = chunk_len(c);
-        cudaStream_t stream = L.stream[s];
-        if (p.ctr) {
-            uint8_t ctr[16];
-            std::memcpy(ctr, p.ctr0, bs);
-            counter_add(ctr, bs, off / bs);
-            st = gpu_device_ctr(*p.job, ctr, nullptr, L.dev[s], n, stream);
-        } else {
-            split_threads(n, p.threads, [&](size_t o, size_t m) { std::memcpy(L.pinned[s] + o, p.in + off + o, m); });
-            st = gpu_status(cudaMemcpyAsync(L.dev[s], L.pinned[s], n, cudaMemcpyHostToDevice, stream));
-            if (st == KCIPHER_OK)
-                st = gpu_device_ecb(*p.job, p.decrypt, L.dev[s], L.dev[s], n, stream);
+    std::atomic<size_t> next{0};
+    std::atomic<int> failed{KCIPHER_OK};
+    auto work = [&](int w) {
+        cudaSetDevice(device); // the current device is per host thread
+        for (size_t c; failed.load() == KCIPHER_OK && (c = next.fetch_add(1)) < nchunks;) {
+            kcipher_status r = run_chunk(p, L.slot[w], c);
+            if (r != KCIPHER_OK) {
+                int ok = KCIPHER_OK;
+                failed.compare_exchange_strong(ok, r);
+            }
         }
-        if (st == KCIPHER_OK)
-            st = gpu_status(cudaMemcpyAsync(L.pinned[s], L.dev[s], n, cudaMemcpyDeviceToHost, stream));
-        if (st == KCIPHER_OK)
-            st = gpu_status(cudaEventRecord(L.done[s], stream));
-    }
-    size_t first_open = nchunks > (size_t)slots ? nchunks - slots : 0;
-    for (size_t c = first_open; c < nchunks && st == KCIPHER_OK; c++)
-        st = finish(c);
-    if (st != KCIPHER_OK)
-        for (int s = 0; s < slots; s++)
-            cudaStreamSynchronize(L.stream[s]); // leave nothing running on our buffers
-    (void)bs;
-    return st;
+    };
+    std::vector<std::thread> pool;
+    for (int w = 1; w < workers; w++)
+        pool.emplace_back(work, w);
+    work(0);
+    for (std::thread &t : pool)
+        t.join();
+    return (kcipher_status)failed.load();
 }
 
 kcipher_status run_job(const Part &whole, int device)
