@@ -33,7 +33,7 @@ namespace {
 // chunk_bytes. Workers take chunks in turn, so that while one XORs or copies on the CPU,
 // the others' kernels and copies keep the GPU and the PCIe link busy; no thread is started
 // per chunk and no chunk waits for another.
-constexpr int max_workers = 8;
+constexpr int max_workers = 16;
 constexpr size_t chunk_bytes = size_t(8) << 20;
 
 struct Slot {

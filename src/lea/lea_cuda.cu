@@ -26,15 +26,7 @@ struct LeaPre {
     uint32_t x3_0;     // word 3 after round 0 = input word 0 (fixed)
     uint32_t x3_0_k;   // the same XOR RK_1[5]
     uint32_t x3_1;     // word 3 after round 1 = word 0 after round 0 (fixed)
-    uint32_t m9, m29;  // 2^9 and 2^29: rotations done as multiplications (see rotl_fma)
 };
-
-// ROL by r as x * 2^r: the high and low halves of the 64-bit product are the bits that wrap
-// and the bits that stay, and IMAD.HI adds them. Two instructions on the FMA pipe instead
-// of one SHF on the integer ALU pipe, which is LEA's bottleneck (6 XORs and 3 rotations per
-// round against 3 additions). The multiplier comes from the launch parameters so that
-// ptxas cannot turn it back into shifts.
-__device__ __forceinline__ uint32_t rotl_fma(uint32_t x, uint32_t m) { return __umulhi(x, m) + x * m; }
 
 template <int R> struct LeaDev {
     static constexpr int NW = 4;
@@ -65,8 +57,6 @@ template <int R> struct LeaDev {
         pre.x1_0_k = b0 ^ rk[1][2];
         pre.x3_0_k = w[0] ^ rk[1][5];
         pre.x3_1 = a0;
-        pre.m9 = 1u << 9;
-        pre.m29 = 1u << 29;
         return pre;
     }
 
@@ -81,17 +71,9 @@ template <int R> struct LeaDev {
         uint32_t b = rotr32(pre.x1_0_k + (c0 ^ rk[1][3]), 5);
         uint32_t c = rotr32((c0 ^ rk[1][4]) + pre.x3_0_k, 3);
         uint32_t d = pre.x3_1;
-        // Rotations moved to the FMA pipe: ROL9 every round, ROR3 every other round, which
-        // balances the two pipes (about 7.5 ALU and 6 FMA-pipe instructions per round).
 #pragma unroll
-        for (int r = 2; r < R; r++) {
-            const uint32_t *k = rk[r];
-            uint32_t n0 = rotl_fma((a ^ k[0]) + (b ^ k[1]), pre.m9);
-            uint32_t n1 = rotr32((b ^ k[2]) + (c ^ k[3]), 5);
-            uint32_t s2 = (c ^ k[4]) + (d ^ k[5]);
-            uint32_t n2 = (r & 1) ? rotl_fma(s2, pre.m29) : rotr32(s2, 3);
-            d = a, a = n0, b = n1, c = n2;
-        }
+        for (int r = 2; r < R; r++)
+            round(rk[r], a, b, c, d);
         ks[0] = a, ks[1] = b, ks[2] = c, ks[3] = d;
     }
 
