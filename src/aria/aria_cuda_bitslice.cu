@@ -162,7 +162,7 @@ extern const Kernel aria_cuda_bitslice_kernel = {
     1u << 20, // batch_blocks: 1024 warps of 1024 blocks (an H100 holds 132 x 12 warps)
     true,     // constant_time: bitsliced, no table (aria_cuda_bitslice.cuh)
     feat_cuda_gpu,
-    -10, // rank: never the default for host memory (see docs/usage.md: --gpu)
+    -14, // rank: by speed, after the 4k-x32, 1k-x32 and 256xn tables; the constant-time choice is by name
     sizeof(AriaBsKeyState),
     aria_bs_supports,
     aria_bs_set_key,

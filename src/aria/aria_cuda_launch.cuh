@@ -97,7 +97,10 @@ inline void aria_cuda_set_key(void *state, Cipher c, const uint8_t *key)
 }
 
 // A descriptor: all these kernels differ only in name and placement.
-constexpr Kernel table_kernel(const char *name, const GpuOps *ops)
+// rank orders the GPU kernels among themselves for kcipher_default_gpu_kernel (all below 0:
+// never the default for host memory): by the keystream rate measured on an H100
+// (docs/performance.md).
+constexpr Kernel table_kernel(const char *name, const GpuOps *ops, int rank = -20)
 {
     return Kernel{
         name,
@@ -106,7 +109,7 @@ constexpr Kernel table_kernel(const char *name, const GpuOps *ops)
         1u << 20, // batch_blocks: a GPU wants at least this many blocks in flight
         false,    // constant_time: T-table lookups at secret-dependent addresses
         feat_cuda_gpu,
-        -10, // rank: never the default for host memory (as lea/cuda)
+        rank,
         sizeof(AriaCudaKeys),
         aria_cuda_supports,
         aria_cuda_set_key,

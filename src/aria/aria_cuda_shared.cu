@@ -72,6 +72,6 @@ extern const Kernel aria_cuda_shared_kernel =
 extern const Kernel aria_cuda_shared_nx256_kernel =
     aria_cuda::table_kernel("aria/cuda-shared-nx256", &aria_cuda::AriaTableOps<aria_cuda::Nx256Place>::ops);
 extern const Kernel aria_cuda_shared_256xn_kernel =
-    aria_cuda::table_kernel("aria/cuda-shared-256xn", &aria_cuda::AriaTableOps<aria_cuda::R256xNPlace>::ops);
+    aria_cuda::table_kernel("aria/cuda-shared-256xn", &aria_cuda::AriaTableOps<aria_cuda::R256xNPlace>::ops, -13);
 
 } // namespace kc

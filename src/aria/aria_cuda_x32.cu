@@ -33,8 +33,8 @@ using TTables4kPlace = SharedPlace<TTables4kX32Tab, DeviceTTables, 1024>;
 } // namespace aria_cuda
 
 extern const Kernel aria_cuda_shared_1k_x32_kernel =
-    aria_cuda::table_kernel("aria/cuda-shared-1k-x32", &aria_cuda::AriaTableOps<aria_cuda::Combined1kPlace>::ops);
+    aria_cuda::table_kernel("aria/cuda-shared-1k-x32", &aria_cuda::AriaTableOps<aria_cuda::Combined1kPlace>::ops, -12);
 extern const Kernel aria_cuda_shared_4k_x32_kernel =
-    aria_cuda::table_kernel("aria/cuda-shared-4k-x32", &aria_cuda::AriaTableOps<aria_cuda::TTables4kPlace>::ops);
+    aria_cuda::table_kernel("aria/cuda-shared-4k-x32", &aria_cuda::AriaTableOps<aria_cuda::TTables4kPlace>::ops, -10);
 
 } // namespace kc
