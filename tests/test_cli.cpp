@@ -1148,3 +1148,33 @@ TEST(CliMisc, HelpExitsZero)
 }
 
 } // namespace
+
+// --gpu: the same bytes as the CPU where a GPU is present; a clear error and no output where
+// there is none.
+TEST_F(CliErrors, GpuWhereThereIsNone)
+{
+    if (kcipher_gpu_count() > 0)
+        GTEST_SKIP() << "this machine has a GPU (CliGpu covers it)";
+    expect_failure(enc("lea-128-ctr", k16, iv16) + std::vector<std::string>{"--gpu"}, 1, "--gpu: no usable GPU");
+    expect_failure(enc("lea-128-ctr", k16, iv16) + std::vector<std::string>{"--gpu-device", "0"}, 1, "no usable GPU");
+}
+
+TEST(CliGpu, SameBytesAsTheCpu)
+{
+    if (kcipher_gpu_count() == 0)
+        GTEST_SKIP() << "no GPU on this machine";
+    TempDir dir;
+    const std::string pt = random_str((9 << 20) + 5, 7); // more than one 8 MiB staging chunk
+    write_file(dir / "pt", pt);
+    const std::string key = "000102030405060708090a0b0c0d0e0f", iv = "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+    for (const char *cipher : {"aria-128-ctr", "lea-128-ctr", "cham-128-128-ctr"}) {
+        auto r = kc({"enc", "-c", cipher, "-k", key, "--iv", iv, "--in", dir / "pt", "--out", dir / "cpu"});
+        ASSERT_TRUE(Succeeded(r)) << cipher;
+        r = kc({"enc", "-c", cipher, "-k", key, "--iv", iv, "--in", dir / "pt", "--out", dir / "gpu", "--gpu"});
+        ASSERT_TRUE(Succeeded(r)) << cipher;
+        EXPECT_EQ(read_file(dir / "cpu"), read_file(dir / "gpu")) << cipher;
+        r = kc({"dec", "-c", cipher, "-k", key, "--iv", iv, "--in", dir / "gpu", "--out", dir / "back", "--gpu-device", "0"});
+        ASSERT_TRUE(Succeeded(r)) << cipher;
+        EXPECT_EQ(read_file(dir / "back"), pt) << cipher;
+    }
+}

@@ -70,6 +70,7 @@ template <bool W16, int R, int NRK> struct ChamDev {
     static constexpr int NW = W16 ? 2 : 4;
     static constexpr int PRE = W16 ? 1 : 2; // rounds that read only fixed words
     static constexpr size_t smem_bytes = 0;
+    static constexpr int unroll = 2; // two blocks per loop turn (grid_kernels.cuh: unroll_of)
     using Params = ChamRoundKeys;
     using Pre = ChamPre;
     struct Ctx {};

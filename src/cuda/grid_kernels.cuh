@@ -47,7 +47,18 @@ __global__ void __launch_bounds__(1024) ecb_grid(const __grid_constant__ typenam
     }
 }
 
+// How many blocks a thread computes per loop turn: C::unroll where C defines it, else 1.
+// Independent blocks interleave in the unrolled code, and the round keys the compiler loads
+// into uniform registers (ULDC) once per turn serve all of them.
+template <class C, class = void> struct unroll_of {
+    static constexpr int value = 1;
+};
+template <class C> struct unroll_of<C, std::void_t<decltype(C::unroll)>> {
+    static constexpr int value = C::unroll;
+};
+
 // nblocks whole blocks, then `tail` bytes of one more; in == nullptr writes keystream.
+// A thread takes blocks i, i + stride, ..., U per turn.
 template <class C>
 __global__ void __launch_bounds__(1024) ctr_grid(const __grid_constant__ typename C::Params p,
                          const __grid_constant__ typename C::Pre pre, uint32_t ctr_lo,
@@ -56,22 +67,31 @@ __global__ void __launch_bounds__(1024) ctr_grid(const __grid_constant__ typenam
     extern __shared__ __align__(16) uint8_t kc_smem[];
     const typename C::Ctx ctx = C::prepare(p, kc_smem);
     constexpr uint32_t bs = 4 * C::NW;
+    constexpr int U = unroll_of<C>::value;
     const uint32_t stride = gridDim.x * blockDim.x;
     const uint32_t total = nblocks + (tail != 0);
-    for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < total; i += stride) {
-        uint32_t ks[C::NW];
-        C::ctr_block(ctx, p, pre, ctr_lo + i, ks);
-        const size_t off = (size_t)i * bs;
-        if (i < nblocks) {
-            if (in != nullptr) {
-                uint32_t w[C::NW];
-                load_block<C::NW>(in + off, aligned, w);
-                for (int j = 0; j < C::NW; j++)
-                    ks[j] ^= w[j];
+    for (uint32_t first = blockIdx.x * blockDim.x + threadIdx.x; first < total; first += U * stride) {
+        uint32_t ks[U][C::NW];
+#pragma unroll
+        for (int u = 0; u < U; u++) // past `total` the counter is never used: no store below
+            C::ctr_block(ctx, p, pre, ctr_lo + first + u * stride, ks[u]);
+#pragma unroll
+        for (int u = 0; u < U; u++) {
+            const uint32_t i = first + u * stride;
+            if (i >= total)
+                break;
+            const size_t off = (size_t)i * bs;
+            if (i < nblocks) {
+                if (in != nullptr) {
+                    uint32_t w[C::NW];
+                    load_block<C::NW>(in + off, aligned, w);
+                    for (int j = 0; j < C::NW; j++)
+                        ks[u][j] ^= w[j];
+                }
+                store_block<C::NW>(out + off, aligned, ks[u]);
+            } else {
+                xor_tail<C::NW>(in ? in + off : nullptr, out + off, tail, ks[u]);
             }
-            store_block<C::NW>(out + off, aligned, ks);
-        } else {
-            xor_tail<C::NW>(in ? in + off : nullptr, out + off, tail, ks);
         }
     }
 }

@@ -31,6 +31,7 @@ struct LeaPre {
 template <int R> struct LeaDev {
     static constexpr int NW = 4;
     static constexpr size_t smem_bytes = 0;
+    static constexpr int unroll = 2; // two blocks per loop turn (grid_kernels.cuh: unroll_of)
     using Params = LeaRoundKeys;
     using Pre = LeaPre;
     struct Ctx {};
