@@ -1164,7 +1164,7 @@ TEST(CliGpu, SameBytesAsTheCpu)
     if (kcipher_gpu_count() == 0)
         GTEST_SKIP() << "no GPU on this machine";
     TempDir dir;
-    const std::string pt = random_str((9 << 20) + 5, 7); // more than one 8 MiB staging chunk
+    const std::string pt = random_str((9 << 20) + 5, 7); // more than two 4 MiB staging chunks
     write_file(dir / "pt", pt);
     const std::string key = "000102030405060708090a0b0c0d0e0f", iv = "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
     for (const char *cipher : {"aria-128-ctr", "lea-128-ctr", "cham-128-128-ctr"}) {
