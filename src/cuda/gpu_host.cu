@@ -17,6 +17,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -150,14 +151,14 @@ kcipher_status run_part(int device, const Part &p)
         return st;
     std::atomic<size_t> next{0};
     std::atomic<int> failed{KCIPHER_OK};
+    std::string message; // the first failure's CUDA message, for the caller's thread
     auto work = [&](int w) {
         cudaSetDevice(device); // the current device is per host thread
         for (size_t c; failed.load() == KCIPHER_OK && (c = next.fetch_add(1)) < nchunks;) {
             kcipher_status r = run_chunk(p, L.slot[w], c);
-            if (r != KCIPHER_OK) {
-                int ok = KCIPHER_OK;
-                failed.compare_exchange_strong(ok, r);
-            }
+            int ok = KCIPHER_OK;
+            if (r != KCIPHER_OK && failed.compare_exchange_strong(ok, r))
+                message = gpu_last_error(); // only the thread that set `failed` writes it
         }
     };
     std::vector<std::thread> pool;
@@ -166,6 +167,8 @@ kcipher_status run_part(int device, const Part &p)
     work(0);
     for (std::thread &t : pool)
         t.join();
+    if (failed.load() != KCIPHER_OK)
+        gpu_set_error(message.c_str());
     return (kcipher_status)failed.load();
 }
 
@@ -186,6 +189,7 @@ kcipher_status run_job(const Part &whole, int device)
     const size_t bs = whole.job->block_bytes;
     const size_t per = (whole.len / count + chunk_bytes - 1) / chunk_bytes * chunk_bytes; // a multiple of bs
     std::vector<kcipher_status> result((size_t)count, KCIPHER_OK);
+    std::vector<std::string> messages((size_t)count); // CUDA messages are per thread
     std::vector<std::thread> pool;
     for (int g = 0; g < count; g++) {
         size_t off = (size_t)g * per;
@@ -197,13 +201,18 @@ kcipher_status run_job(const Part &whole, int device)
         p.len = std::min(per, whole.len - off);
         p.threads = std::max(1u, threads / (unsigned)count);
         counter_add(p.ctr0, bs, off / bs);
-        pool.emplace_back([&result, g, p] { result[(size_t)g] = run_part(g, p); });
+        pool.emplace_back([&result, &messages, g, p] {
+            result[(size_t)g] = run_part(g, p);
+            messages[(size_t)g] = gpu_last_error();
+        });
     }
     for (std::thread &t : pool)
         t.join();
-    for (kcipher_status s : result)
-        if (s != KCIPHER_OK)
-            return s;
+    for (int g = 0; g < count; g++)
+        if (result[(size_t)g] != KCIPHER_OK) {
+            gpu_set_error(messages[(size_t)g].c_str());
+            return result[(size_t)g];
+        }
     return KCIPHER_OK;
 }
 
