@@ -43,7 +43,14 @@ constexpr Cipher kChamCiphers[] = {Cipher::cham64_128, Cipher::cham128_128, Ciph
 // Kernels whose key state is a ChamRoundKeys, so that cham_set_rounds_for_test can run them at
 // the original round counts. A kernel with another layout is held to cham/ref by the revised
 // vectors here and by the modes tests' comparison with the reference kernel.
-const std::vector<std::string> kRoundHookKernels = {"cham/ref", "cham/avx2", "cham/avx512", "cham/avx512-vbmi2"};
+const std::vector<std::string> kRoundHookKernels = {"cham/ref",
+#if defined(__x86_64__)
+                                                     "cham/avx2", "cham/avx512", "cham/avx512-vbmi2",
+#endif
+#if defined(__aarch64__)
+                                                     "cham/neon",
+#endif
+};
 
 std::string where(const char *file, const kct::Record &r)
 {

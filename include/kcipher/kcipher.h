@@ -45,7 +45,20 @@ typedef enum kcipher_status {
     KCIPHER_ERR_CUDA = 15,            /* a CUDA call failed (details: kcipher_gpu_last_error) */
     KCIPHER_ERR_NOT_GPU_KERNEL = 16,  /* a device-memory call on a context whose kernel is not a GPU kernel */
     KCIPHER_ERR_NOT_DEVICE_MEMORY = 17, /* a pointer given as device memory is not GPU memory */
-    KCIPHER_ERR_NO_GPU = 18           /* no usable GPU (none present, or the GPU index is out of range) */
+    KCIPHER_ERR_NO_GPU = 18,          /* no usable GPU (none present, or the GPU index is out of range) */
+    KCIPHER_ERR_MASK_BITS = 19,       /* key search: the mask has more than 64 bits set */
+    KCIPHER_ERR_NO_PAIRS = 20,        /* key search: no known (plaintext, ciphertext) pair */
+    KCIPHER_ERR_PAIR_LENGTH = 21,     /* key search: a known plaintext or ciphertext is not one block */
+    KCIPHER_ERR_SEARCH_RANGE = 22,    /* key search: start/count outside the 2^(mask bits) candidates */
+    KCIPHER_ERR_CHECKPOINT_MISMATCH = 23, /* the checkpoint file belongs to a different search */
+    KCIPHER_ERR_CHECKPOINT = 24,      /* the checkpoint file cannot be read or written, or is damaged */
+    KCIPHER_ERR_CANCELLED = 25,       /* stopped by the caller (progress callback); progress was saved */
+    KCIPHER_ERR_DRBG_NOT_INSTANTIATED = 26,  /* the DRBG has no state: instantiate it first */
+    KCIPHER_ERR_DRBG_REQUEST_TOO_LARGE = 27, /* one generate request over the standard's per-request limit */
+    KCIPHER_ERR_DRBG_RESEED_REQUIRED = 28,   /* a reseed is due and the DRBG has no entropy source */
+    KCIPHER_ERR_DRBG_ENTROPY_LENGTH = 29,    /* entropy input of a length the standard does not allow here */
+    KCIPHER_ERR_DRBG_INPUT_LENGTH = 30,      /* nonce, personalization string or additional input too long */
+    KCIPHER_ERR_DRBG_ENTROPY_SOURCE = 31     /* the entropy source failed (or there is none) */
 } kcipher_status;
 
 typedef enum kcipher_mode {
@@ -194,6 +207,155 @@ KCIPHER_API const char *kcipher_gpu_last_error(void);
 typedef void (*kcipher_selftest_report)(void *user, const char *kernel, const char *check,
                                         int passed);
 KCIPHER_API kcipher_status kcipher_selftest(kcipher_selftest_report report, void *user);
+
+/* ---- exhaustive key search -----------------------------------------------------------
+ *
+ * Given known (plaintext, ciphertext) block pairs and a key of which the bits set in `mask`
+ * are unknown (at most 64 of them), finds every key that encrypts each plaintext to its
+ * ciphertext. Candidate i (0 <= i < 2^popcount(mask)) is `key` with the bits of i deposited
+ * into the mask's positions, lowest mask bit first; key and mask are read as big-endian
+ * numbers (the lowest bit is bit 0 of the last byte). Candidates [start, start + count) are
+ * tested, on every CPU core through the SIMD kernels and/or every GPU.
+ *
+ * With a checkpoint file, the finished ranges and every key found so far are saved there
+ * (atomically: a temporary file, fsync, rename) every checkpoint_seconds, whenever a key is
+ * found (before the search goes on) and when the call returns. A call with the same cipher,
+ * pairs, key, mask and range resumes from it without testing any candidate twice and reports
+ * the keys it holds again; a file from another search is KCIPHER_ERR_CHECKPOINT_MISMATCH.
+ */
+
+typedef enum kcipher_device {
+    KCIPHER_DEVICE_CPU = 0, /* every core (see threads) */
+    KCIPHER_DEVICE_GPU = 1, /* every GPU: KCIPHER_ERR_NO_GPU when there is none */
+    KCIPHER_DEVICE_ALL = 2  /* every GPU and the CPU cores beside them */
+} kcipher_device;
+
+typedef struct kcipher_keysearch_progress_info {
+    uint64_t done;          /* candidates of the range finished, counting earlier runs */
+    uint64_t total;         /* candidates in the range */
+    uint64_t tested;        /* candidates tested by this call */
+    uint64_t found;         /* keys matching every pair so far */
+    double keys_per_second; /* this call's rate */
+    double elapsed_seconds;
+    double eta_seconds;     /* at this rate; negative while unknown */
+} kcipher_keysearch_progress_info;
+
+/* Called on the calling thread once for every key found (also for keys read back from the
+ * checkpoint), after it has been written to the checkpoint. */
+typedef void (*kcipher_keysearch_found_fn)(void *user, const uint8_t *key, size_t key_len, uint64_t index);
+/* Called on the calling thread after chunks finish and at least 5 times a second; a non-zero
+ * return stops the search (the chunks in progress end early, progress is saved) and makes
+ * kcipher_keysearch return KCIPHER_ERR_CANCELLED. A signal handler can set a flag that this
+ * callback returns. */
+typedef int (*kcipher_keysearch_progress_fn)(void *user, const kcipher_keysearch_progress_info *info);
+
+typedef struct kcipher_keysearch_params {
+    const char *cipher;          /* a bare cipher name, e.g. "aria-128" */
+    const uint8_t *plaintexts;   /* pair_count blocks, one after another */
+    const uint8_t *ciphertexts;  /* pair_count blocks */
+    size_t block_len;            /* bytes per plaintext/ciphertext: the cipher's block size */
+    size_t pair_count;           /* at least 1 */
+    const uint8_t *key;          /* template; the bits under the mask are ignored */
+    size_t key_len;              /* the cipher's key size (KCIPHER_ERR_KEY_LENGTH otherwise) */
+    const uint8_t *mask;         /* unknown bits, key_len bytes as well */
+    size_t mask_len;
+    uint64_t start;              /* first candidate */
+    uint64_t count;              /* 0: to the end of the candidate space (which must then hold
+                                    fewer than 2^64 candidates: use count or shards) */
+    kcipher_device device;
+    unsigned threads;            /* CPU threads; 0 = one per core (less one per GPU with ALL) */
+    const char *kernel;          /* CPU kernel to use; NULL = the fastest measured per key */
+    const char *checkpoint_path; /* NULL: no checkpoint */
+    double checkpoint_seconds;   /* between checkpoints; 0 = 30 */
+    uint64_t chunk_keys;         /* candidates per chunk; 0 = about one second of work */
+    kcipher_keysearch_found_fn on_found;       /* may be NULL */
+    kcipher_keysearch_progress_fn on_progress; /* may be NULL */
+    void *user;                  /* passed to both callbacks */
+} kcipher_keysearch_params;
+
+/* Zeroes *params (fields may be added at the end in later versions: always start here). */
+KCIPHER_API void kcipher_keysearch_init(kcipher_keysearch_params *params);
+
+/* KCIPHER_OK when the whole range was searched (info->found keys were reported),
+ * KCIPHER_ERR_CANCELLED when on_progress stopped it, or why the search could not run.
+ * info (may be NULL) receives the final counts. */
+KCIPHER_API kcipher_status kcipher_keysearch(const kcipher_keysearch_params *params,
+                                             kcipher_keysearch_progress_info *info);
+
+/* ---- CTR_DRBG (SP 800-90A rev. 1; TTAK.KO-12.0189) ---------------------------------
+ *
+ * A CTR_DRBG over any of the ten ciphers, with the derivation function (the default) or
+ * without it (KCIPHER_DRBG_NO_DF), ctr_len = block length. Limits (SP 800-90A table 3): one
+ * request gives at most kcipher_drbg_max_request() bytes (2^19 bits for a 128-bit block,
+ * 2^13 for a 64-bit one); after 2^48 (resp. 2^32) requests, or an interval set lower, a
+ * reseed is due. Entropy comes from the entropy source (getrandom by default) unless the
+ * caller gives it; the source also serves automatic reseeds and prediction resistance.
+ *
+ * Entropy input: without df exactly seedlen = key + block bytes; with df at least the key
+ * length (the security strength), at most 1 MiB. Without df the nonce is not used and the
+ * personalization string and additional input are at most seedlen bytes; with df each is at
+ * most 1 MiB. A NULL pointer with length 0 is an empty input.
+ *
+ * A handle is not thread-safe: one per thread, or a lock around it. The state is wiped by
+ * kcipher_drbg_uninstantiate and kcipher_drbg_free.
+ */
+
+typedef struct kcipher_drbg kcipher_drbg;
+
+#define KCIPHER_DRBG_NO_DF 1u /* flag for kcipher_drbg_new: no derivation function */
+
+/* Get_entropy_input: writes between min_len and max_len bytes of full entropy to buf and
+ * returns how many; any other return is a failure (KCIPHER_ERR_DRBG_ENTROPY_SOURCE). */
+typedef size_t (*kcipher_entropy_fn)(void *user, uint8_t *buf, size_t min_len, size_t max_len);
+/* The default source: min_len bytes from getrandom(2). */
+KCIPHER_API size_t kcipher_entropy_getrandom(void *user, uint8_t *buf, size_t min_len, size_t max_len);
+
+/* cipher: a bare name ("lea-128"). kernel: NULL lets dispatch choose the CPU kernel
+ * (KCIPHER_KERNEL is honoured); a GPU kernel name (kcipher_default_gpu_kernel) makes
+ * kcipher_drbg_generate_large compute its output blocks on the GPU (the state stays on the
+ * CPU). flags: 0 or KCIPHER_DRBG_NO_DF. The new DRBG is not instantiated. */
+KCIPHER_API kcipher_status kcipher_drbg_new(kcipher_drbg **drbg, const char *cipher, unsigned flags,
+                                            const char *kernel);
+KCIPHER_API void kcipher_drbg_free(kcipher_drbg *drbg); /* wipes; NULL is allowed */
+
+/* fn NULL: no source. A reseed that comes due is then KCIPHER_ERR_DRBG_RESEED_REQUIRED, and
+ * instantiate and reseed need the caller's entropy: a reproducible, caller-seeded DRBG. */
+KCIPHER_API kcipher_status kcipher_drbg_set_entropy_source(kcipher_drbg *drbg, kcipher_entropy_fn fn,
+                                                           void *user);
+/* Requests between reseeds: 1 .. the standard's maximum (the default). */
+KCIPHER_API kcipher_status kcipher_drbg_set_reseed_interval(kcipher_drbg *drbg, uint64_t requests);
+/* CPU threads for kcipher_drbg_generate_large: 0 = one per core (the default). The output
+ * never depends on it. */
+KCIPHER_API kcipher_status kcipher_drbg_set_threads(kcipher_drbg *drbg, unsigned threads);
+/* With a GPU kernel: -1 (the default) lets the GPU path choose, 0..n-1 picks one GPU. */
+KCIPHER_API kcipher_status kcipher_drbg_set_gpu(kcipher_drbg *drbg, int device);
+
+/* entropy NULL (length 0): from the source, and with df a nonce from the source too when
+ * none is given. Instantiating again replaces the state. */
+KCIPHER_API kcipher_status kcipher_drbg_instantiate(kcipher_drbg *drbg, const uint8_t *entropy,
+                                                    size_t entropy_len, const uint8_t *nonce, size_t nonce_len,
+                                                    const uint8_t *personalization,
+                                                    size_t personalization_len);
+/* entropy NULL (length 0): from the source. */
+KCIPHER_API kcipher_status kcipher_drbg_reseed(kcipher_drbg *drbg, const uint8_t *entropy, size_t entropy_len,
+                                               const uint8_t *additional, size_t additional_len);
+/* One request of at most kcipher_drbg_max_request() bytes (KCIPHER_ERR_DRBG_REQUEST_TOO_LARGE
+ * above). prediction_resistance != 0 reseeds from the source first. */
+KCIPHER_API kcipher_status kcipher_drbg_generate(kcipher_drbg *drbg, uint8_t *out, size_t len,
+                                                 const uint8_t *additional, size_t additional_len,
+                                                 int prediction_resistance);
+/* Any length, served as consecutive requests of kcipher_drbg_max_request() bytes (the last
+ * shorter) without additional input: the same bytes and final state as calling
+ * kcipher_drbg_generate that way, computed in parallel. */
+KCIPHER_API kcipher_status kcipher_drbg_generate_large(kcipher_drbg *drbg, uint8_t *out, size_t len,
+                                                       int prediction_resistance);
+/* Wipes the state; the handle stays usable for a new instantiate. */
+KCIPHER_API kcipher_status kcipher_drbg_uninstantiate(kcipher_drbg *drbg);
+
+KCIPHER_API size_t kcipher_drbg_max_request(const kcipher_drbg *drbg); /* 0 for NULL */
+/* Requests since the last (re)seed, plus one (0 when not instantiated). */
+KCIPHER_API kcipher_status kcipher_drbg_reseed_counter(const kcipher_drbg *drbg, uint64_t *counter);
+KCIPHER_API const char *kcipher_drbg_kernel(const kcipher_drbg *drbg); /* NULL for NULL */
 
 #ifdef __cplusplus
 }

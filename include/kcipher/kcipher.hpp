@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -116,6 +117,104 @@ class Cipher {
         return out;
     }
     kcipher_ctx *ctx_ = nullptr;
+};
+
+// Key search with C++ callbacks (kcipher_keysearch). Returns KCIPHER_OK when the range was
+// searched to the end, KCIPHER_ERR_CANCELLED when on_progress returned false; throws Error
+// for anything else. The params' callback and user fields are set here.
+struct KeySearchHit {
+    std::vector<uint8_t> key;
+    uint64_t index;
+};
+
+inline kcipher_status keysearch(kcipher_keysearch_params params,
+                                const std::function<void(const KeySearchHit &)> &on_found,
+                                const std::function<bool(const kcipher_keysearch_progress_info &)> &on_progress = {},
+                                kcipher_keysearch_progress_info *info = nullptr)
+{
+    struct Callbacks {
+        const std::function<void(const KeySearchHit &)> &found;
+        const std::function<bool(const kcipher_keysearch_progress_info &)> &progress;
+    } cb{on_found, on_progress};
+    params.user = &cb;
+    params.on_found = [](void *u, const uint8_t *key, size_t len, uint64_t index) {
+        auto *c = static_cast<Callbacks *>(u);
+        if (c->found)
+            c->found(KeySearchHit{std::vector<uint8_t>(key, key + len), index});
+    };
+    params.on_progress = [](void *u, const kcipher_keysearch_progress_info *i) {
+        auto *c = static_cast<Callbacks *>(u);
+        return c->progress && !c->progress(*i) ? 1 : 0;
+    };
+    kcipher_status s = kcipher_keysearch(&params, info);
+    if (s != KCIPHER_OK && s != KCIPHER_ERR_CANCELLED)
+        throw Error(s);
+    return s;
+}
+
+// CTR_DRBG (kcipher_drbg_*): an empty entropy vector means "from the entropy source".
+class Drbg {
+  public:
+    using Bytes = std::vector<uint8_t>;
+    explicit Drbg(const std::string &cipher, unsigned flags = 0, const char *kernel = nullptr)
+    {
+        check(kcipher_drbg_new(&d_, cipher.c_str(), flags, kernel));
+    }
+    Drbg(Drbg &&o) noexcept : d_(std::exchange(o.d_, nullptr)) {}
+    Drbg &operator=(Drbg &&o) noexcept
+    {
+        if (this != &o) {
+            kcipher_drbg_free(d_);
+            d_ = std::exchange(o.d_, nullptr);
+        }
+        return *this;
+    }
+    Drbg(const Drbg &) = delete;
+    Drbg &operator=(const Drbg &) = delete;
+    ~Drbg() { kcipher_drbg_free(d_); }
+
+    void set_entropy_source(kcipher_entropy_fn fn, void *user) { check(kcipher_drbg_set_entropy_source(d_, fn, user)); }
+    void set_reseed_interval(uint64_t requests) { check(kcipher_drbg_set_reseed_interval(d_, requests)); }
+    void set_threads(unsigned n) { check(kcipher_drbg_set_threads(d_, n)); }
+    size_t max_request() const { return kcipher_drbg_max_request(d_); }
+    std::string kernel() const { return kcipher_drbg_kernel(d_); }
+
+    void instantiate(const Bytes &entropy = {}, const Bytes &nonce = {}, const Bytes &personalization = {})
+    {
+        check(kcipher_drbg_instantiate(d_, ptr(entropy), entropy.size(), ptr(nonce), nonce.size(),
+                                       ptr(personalization), personalization.size()));
+    }
+    void reseed(const Bytes &entropy = {}, const Bytes &additional = {})
+    {
+        check(kcipher_drbg_reseed(d_, ptr(entropy), entropy.size(), ptr(additional), additional.size()));
+    }
+    void generate(uint8_t *out, size_t len, const Bytes &additional = {}, bool prediction_resistance = false)
+    {
+        check(kcipher_drbg_generate(d_, out, len, ptr(additional), additional.size(), prediction_resistance));
+    }
+    Bytes generate(size_t len, const Bytes &additional = {}, bool prediction_resistance = false)
+    {
+        Bytes out(len);
+        generate(out.data(), len, additional, prediction_resistance);
+        return out;
+    }
+    void generate_large(uint8_t *out, size_t len, bool prediction_resistance = false)
+    {
+        check(kcipher_drbg_generate_large(d_, out, len, prediction_resistance));
+    }
+    Bytes generate_large(size_t len, bool prediction_resistance = false)
+    {
+        Bytes out(len);
+        generate_large(out.data(), len, prediction_resistance);
+        return out;
+    }
+    void uninstantiate() { check(kcipher_drbg_uninstantiate(d_)); }
+
+    kcipher_drbg *get() const noexcept { return d_; }
+
+  private:
+    static const uint8_t *ptr(const Bytes &b) { return b.empty() ? nullptr : b.data(); }
+    kcipher_drbg *d_ = nullptr;
 };
 
 } // namespace kcipher

@@ -44,6 +44,37 @@ const char *kcipher_strerror(kcipher_status status)
         return "a pointer passed as device memory is not GPU memory";
     case KCIPHER_ERR_NO_GPU:
         return "no usable GPU (none present, no CUDA in this build, or the GPU index is out of range)";
+    case KCIPHER_ERR_MASK_BITS:
+        return "the key mask has more than 64 bits set (at most 2^64 candidates)";
+    case KCIPHER_ERR_NO_PAIRS:
+        return "the key search needs at least one known (plaintext, ciphertext) pair";
+    case KCIPHER_ERR_PAIR_LENGTH:
+        return "a known plaintext or ciphertext is not exactly one block of the cipher";
+    case KCIPHER_ERR_SEARCH_RANGE:
+        return "start and count reach outside the 2^(mask bits) candidates (or the range holds 2^64: "
+               "give a count or use shards)";
+    case KCIPHER_ERR_CHECKPOINT_MISMATCH:
+        return "the checkpoint file belongs to a different search (cipher, pairs, key, mask or range differ)";
+    case KCIPHER_ERR_CHECKPOINT:
+        return "the checkpoint file cannot be read or written, or is damaged";
+    case KCIPHER_ERR_CANCELLED:
+        return "the key search was stopped before the end of its range (progress saved)";
+    case KCIPHER_ERR_DRBG_NOT_INSTANTIATED:
+        return "the DRBG is not instantiated (call kcipher_drbg_instantiate first)";
+    case KCIPHER_ERR_DRBG_REQUEST_TOO_LARGE:
+        return "DRBG request over the per-request limit (2^19 bits for a 128-bit block cipher, 2^13 for a "
+               "64-bit one; kcipher_drbg_generate_large serves more)";
+    case KCIPHER_ERR_DRBG_RESEED_REQUIRED:
+        return "the DRBG must be reseeded (reseed interval reached or prediction resistance asked) and has no "
+               "entropy source: call kcipher_drbg_reseed";
+    case KCIPHER_ERR_DRBG_ENTROPY_LENGTH:
+        return "wrong DRBG entropy input length (without df exactly seedlen = key + block bytes; with df at "
+               "least the key length, at most 1 MiB)";
+    case KCIPHER_ERR_DRBG_INPUT_LENGTH:
+        return "DRBG nonce, personalization string or additional input too long (without df at most seedlen "
+               "bytes; with df at most 1 MiB)";
+    case KCIPHER_ERR_DRBG_ENTROPY_SOURCE:
+        return "the DRBG entropy source failed (or there is none)";
     }
     return "unknown status code";
 }

@@ -25,6 +25,20 @@ struct AriaRoundKeys {
 // Number of rounds n for an ARIA cipher (RFC 5794 section 2.2).
 int aria_rounds(Cipher c);
 
+// Section 2.2.1, shared by the key schedule below and the GPU key search, which derives
+// round keys on the fly (aria_cuda_keysearch.cu):
+//   - the constants C1, C2, C3; CK1, CK2, CK3 are C(first), C(first+1), C(first+2) mod 3;
+//   - ek(k+1) = W(k mod 4) ^ (W((k+1) mod 4) >>> aria_ek_rotation(k / 4)).
+extern const uint8_t aria_key_constants[3][16];
+int aria_first_constant(Cipher c);
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+constexpr unsigned aria_ek_rotation(int group)
+{
+    return group == 0 ? 19 : group == 1 ? 31 : group == 2 ? 128 - 61 : group == 3 ? 128 - 31 : 128 - 19;
+}
+
 // RFC 5794 section 2.2.1: encryption and decryption round keys from the master key, whose
 // length is cipher_desc(c).key_bytes. c must be aria128, aria192 or aria256.
 void aria_key_schedule(Cipher c, const uint8_t *key, AriaRoundKeys *rk);

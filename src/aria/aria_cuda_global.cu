@@ -26,6 +26,7 @@ struct ConstantSrc {
 };
 
 template <class Src> struct FlatPlace {
+    static constexpr bool keys_in_params = true;
     static constexpr size_t smem_bytes = 0;
     static constexpr unsigned default_threads = 256;
     struct Ctx {};

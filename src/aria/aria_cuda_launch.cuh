@@ -56,6 +56,12 @@ template <class Place, int R> struct AriaTableDev {
     }
 };
 
+// Whether a placement reads round keys from the launch's Params (Place::keys_in_params).
+template <class Place, class = void> struct keys_in_params : std::false_type {};
+template <class Place>
+struct keys_in_params<Place, std::void_t<decltype(Place::keys_in_params)>> : std::bool_constant<Place::keys_in_params> {};
+template <class Place> inline constexpr bool keys_in_params_v = keys_in_params<Place>::value;
+
 // The rounds are a template argument (fully unrolled, keys as constant-bank operands).
 template <class Place> struct AriaTableOps {
     static int ecb(const void *params, bool decrypt, const uint8_t *in, uint8_t *out, size_t n, void *stream,
@@ -80,7 +86,19 @@ template <class Place> struct AriaTableOps {
         }
     }
 
-    static constexpr GpuOps ops = {ecb, ctr};
+    // Only placements that read the round keys from the launch's Params (not a copy made
+    // once per CUDA block) can change keys between segments.
+    static int ctr_segments(const void *params, const uint8_t *keys, size_t key_stride, const uint8_t *ctrs,
+                            size_t nseg, size_t seg_bytes, size_t last_bytes, uint8_t *out, void *stream)
+    {
+        switch (static_cast<const AriaCudaKeys *>(params)->rounds) {
+        case 12: return cuda::launch_ctr_segments<AriaTableDev<Place, 12>>(keys, key_stride, ctrs, nseg, seg_bytes, last_bytes, out, stream);
+        case 14: return cuda::launch_ctr_segments<AriaTableDev<Place, 14>>(keys, key_stride, ctrs, nseg, seg_bytes, last_bytes, out, stream);
+        default: return cuda::launch_ctr_segments<AriaTableDev<Place, 16>>(keys, key_stride, ctrs, nseg, seg_bytes, last_bytes, out, stream);
+        }
+    }
+
+    static constexpr GpuOps ops = {ecb, ctr, keys_in_params_v<Place> ? ctr_segments : nullptr};
 };
 
 inline bool aria_cuda_supports(Cipher c)
@@ -128,6 +146,7 @@ namespace kc::aria_cuda {
 // memory), round keys as kernel parameters. Tab is one of the shared layouts of
 // aria_cuda_table.cuh; the copy a thread reads is chosen by its lane.
 template <class Tab, class Src, unsigned Threads> struct SharedPlace {
+    static constexpr bool keys_in_params = true;
     static constexpr size_t smem_bytes = Tab::bytes;
     static constexpr unsigned default_threads = Threads;
     struct Ctx {

@@ -16,6 +16,11 @@ extern const Kernel aria_avx_aesni_kernel;
 extern const Kernel aria_avx2_aesni_kernel;
 extern const Kernel aria_avx2_vaes_kernel;
 #endif
+#if defined(__aarch64__)
+extern const Kernel aria_neon_4pt_kernel;
+extern const Kernel aria_neon_16pt_kernel;
+extern const Kernel aria_neon_aes_kernel;
+#endif
 #if defined(KCIPHER_HAVE_CUDA)
 extern const Kernel aria_cuda_global_kernel;
 extern const Kernel aria_cuda_constant_kernel;
@@ -39,6 +44,11 @@ std::vector<const Kernel *> aria_kernels()
         &aria_avx_aesni_kernel,
         &aria_avx2_aesni_kernel,
         &aria_avx2_vaes_kernel,
+#endif
+#if defined(__aarch64__)
+        &aria_neon_4pt_kernel,
+        &aria_neon_16pt_kernel,
+        &aria_neon_aes_kernel,
 #endif
 #if defined(KCIPHER_HAVE_CUDA)
         &aria_cuda_global_kernel,

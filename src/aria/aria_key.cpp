@@ -10,12 +10,9 @@
 #include "core/wipe.hpp"
 
 namespace kc {
-namespace {
-
-using Block = uint8_t[16];
 
 // Section 2.2.1: the 128-bit constants C1, C2, C3 (the fractional part of 1/pi).
-const uint8_t key_constants[3][16] = {
+const uint8_t aria_key_constants[3][16] = {
     {0x51, 0x7c, 0xc1, 0xb7, 0x27, 0x22, 0x0a, 0x94, 0xfe, 0x13, 0xab, 0xe8, 0xfa, 0x9a, 0x6e,
      0xe0},
     {0x6d, 0xb1, 0x4a, 0xcc, 0x9e, 0x21, 0xc8, 0x20, 0xff, 0x28, 0xb1, 0xd5, 0xef, 0x5d, 0xe2,
@@ -26,7 +23,7 @@ const uint8_t key_constants[3][16] = {
 
 // Section 2.2.1: CK1, CK2, CK3 are C1, C2, C3 rotated by the key size: (C1, C2, C3) for
 // 128-bit keys, (C2, C3, C1) for 192 and (C3, C1, C2) for 256. Returns the index of CK1.
-int first_constant(Cipher c)
+int aria_first_constant(Cipher c)
 {
     switch (c) {
     case Cipher::aria192:
@@ -37,6 +34,10 @@ int first_constant(Cipher c)
         return 0;
     }
 }
+
+namespace {
+
+using Block = uint8_t[16];
 
 void xor_block(const uint8_t a[16], const uint8_t b[16], uint8_t out[16])
 {
@@ -112,15 +113,15 @@ void initial_words(Cipher c, const uint8_t *key, Block w[4])
     const size_t key_bytes = cipher_desc(c).key_bytes;
     Block kr = {0};
     std::memcpy(kr, key + 16, key_bytes - 16);
-    const int ck = first_constant(c);
+    const int ck = aria_first_constant(c);
     Block t;
 
     std::memcpy(w[0], key, 16);
-    key_round(w[0], key_constants[ck], 1, t); // FO
+    key_round(w[0], aria_key_constants[ck], 1, t); // FO
     xor_block(t, kr, w[1]);
-    key_round(w[1], key_constants[(ck + 1) % 3], 2, t); // FE
+    key_round(w[1], aria_key_constants[(ck + 1) % 3], 2, t); // FE
     xor_block(t, w[0], w[2]);
-    key_round(w[2], key_constants[(ck + 2) % 3], 1, t); // FO
+    key_round(w[2], aria_key_constants[(ck + 2) % 3], 1, t); // FO
     xor_block(t, w[1], w[3]);
     secure_wipe(kr, sizeof kr);
     secure_wipe(t, sizeof t);
@@ -133,10 +134,9 @@ void initial_words(Cipher c, const uint8_t *key, Block w[4])
 // first key of a fifth group. So ek(k+1) = W(k mod 4) ^ (W((k+1) mod 4) >>> r(k / 4)).
 void encryption_keys(const Block w[4], AriaRoundKeys *rk)
 {
-    static const unsigned right_rotation[5] = {19, 31, 128 - 61, 128 - 31, 128 - 19};
     Block t;
     for (int k = 0; k <= rk->rounds; k++) {
-        rotate_right(w[(k + 1) % 4], right_rotation[k / 4], t);
+        rotate_right(w[(k + 1) % 4], aria_ek_rotation(k / 4), t);
         xor_block(w[k % 4], t, rk->ek[k]);
     }
     secure_wipe(t, sizeof t);

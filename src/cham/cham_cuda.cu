@@ -11,6 +11,7 @@
 //
 // Constant-time: ARX only, as cham/ref.
 #include "cham/cham.hpp"
+#include "cham/cham_cuda_round.cuh"
 #include "core/kernel.hpp"
 #include "cuda/grid_kernels.cuh"
 
@@ -18,47 +19,7 @@ namespace kc {
 
 namespace {
 
-using cuda::rotl32;
-
-KC_HD uint32_t rotl16(uint32_t x, unsigned r) { return ((x << r) | (x >> (16 - r))) & 0xffff; }
-
-template <unsigned R> KC_HD uint32_t rol(uint32_t x, bool w16)
-{
-    if (!w16)
-        return rotl32(x, R);
-    if (R == 8)
-        return cuda::byte_perm(x, 0, 0x4401); // swap the two low bytes, clear the rest
-    return rotl16(x, R);
-}
-
-// Round i on x[4] (16- or 32-bit words held in 32-bit registers), x rotated in place.
-template <bool W16> KC_HD void cham_round(uint32_t *x, int i, uint32_t rk)
-{
-    const uint32_t mask = W16 ? 0xffffu : 0xffffffffu;
-    uint32_t t;
-    if (i & 1)
-        t = rol<1>(((x[0] ^ (uint32_t)i) + (rol<8>(x[1], W16) ^ rk)) & mask, W16);
-    else
-        t = rol<8>(((x[0] ^ (uint32_t)i) + (rol<1>(x[1], W16) ^ rk)) & mask, W16);
-    x[0] = x[1], x[1] = x[2], x[2] = x[3], x[3] = t;
-}
-
-template <unsigned R> KC_HD uint32_t ror(uint32_t x, bool w16)
-{
-    return w16 ? rotl16(x, 16 - R) : cuda::rotr32(x, R);
-}
-
-// The inverse of round i: X_0 = (ROR_{R2}(X_3') - (ROL_{R1}(X_0') ^ RK)) ^ i.
-template <bool W16> KC_HD void cham_unround(uint32_t *x, int i, uint32_t rk)
-{
-    const uint32_t mask = W16 ? 0xffffu : 0xffffffffu;
-    uint32_t s;
-    if (i & 1)
-        s = ((ror<1>(x[3], W16) - (rol<8>(x[0], W16) ^ rk)) & mask) ^ (uint32_t)i;
-    else
-        s = ((ror<8>(x[3], W16) - (rol<1>(x[0], W16) ^ rk)) & mask) ^ (uint32_t)i;
-    x[3] = x[2], x[2] = x[1], x[1] = x[0], x[0] = s;
-}
+using namespace cham_cuda;
 
 struct ChamPre {
     uint32_t x[4]; // the state after the rounds computed once per launch (x[fixed..] pending)
@@ -169,7 +130,20 @@ int cham_cuda_ctr(const void *params, const uint8_t *ctr, const uint8_t *in, uin
     }
 }
 
-const GpuOps cham_cuda_ops = {cham_cuda_ecb, cham_cuda_ctr};
+int cham_cuda_ctr_segments(const void *params, const uint8_t *keys, size_t key_stride, const uint8_t *ctrs,
+                           size_t nseg, size_t seg_bytes, size_t last_bytes, uint8_t *out, void *stream)
+{
+    switch (static_cast<const ChamRoundKeys *>(params)->cipher) {
+    case Cipher::cham64_128:
+        return cuda::launch_ctr_segments<Cham64>(keys, key_stride, ctrs, nseg, seg_bytes, last_bytes, out, stream);
+    case Cipher::cham128_128:
+        return cuda::launch_ctr_segments<Cham128>(keys, key_stride, ctrs, nseg, seg_bytes, last_bytes, out, stream);
+    default:
+        return cuda::launch_ctr_segments<Cham256>(keys, key_stride, ctrs, nseg, seg_bytes, last_bytes, out, stream);
+    }
+}
+
+const GpuOps cham_cuda_ops = {cham_cuda_ecb, cham_cuda_ctr, cham_cuda_ctr_segments};
 
 bool cham_supports(Cipher c)
 {

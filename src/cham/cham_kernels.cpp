@@ -12,6 +12,9 @@ extern const Kernel cham_avx2_kernel;
 extern const Kernel cham_avx512_kernel;
 extern const Kernel cham_avx512_vbmi2_kernel;
 #endif
+#if defined(__aarch64__)
+extern const Kernel cham_neon_kernel;
+#endif
 #if defined(KCIPHER_HAVE_CUDA)
 extern const Kernel cham_cuda_kernel;
 #endif
@@ -24,6 +27,9 @@ std::vector<const Kernel *> cham_kernels()
         &cham_avx2_kernel,
         &cham_avx512_kernel,
         &cham_avx512_vbmi2_kernel,
+#endif
+#if defined(__aarch64__)
+        &cham_neon_kernel,
 #endif
 #if defined(KCIPHER_HAVE_CUDA)
         &cham_cuda_kernel,

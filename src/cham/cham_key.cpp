@@ -5,19 +5,18 @@
 //
 // Constant-time: XORs and fixed rotations; the indices are functions of i only.
 #include "cham/cham.hpp"
+#include "cham/cham_key_step.hpp"
 
 namespace kc {
 
 namespace {
 
-using cham_word::rotl;
-
 template <typename W> void schedule(const uint8_t *key, int key_words, ChamRoundKeys *out)
 {
     for (int i = 0; i < key_words; i++) {
         W k = cham_word::load_le<W>(key + sizeof(W) * i);
-        out->rk[i] = (W)(k ^ rotl<W>(k, 1) ^ rotl<W>(k, 8));
-        out->rk[(i + key_words) ^ 1] = (W)(k ^ rotl<W>(k, 1) ^ rotl<W>(k, 11));
+        out->rk[i] = cham_key::rk_first<W>(k);
+        out->rk[cham_key::second_index(i, key_words)] = cham_key::rk_second<W>(k);
     }
 }
 

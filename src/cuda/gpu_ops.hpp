@@ -30,6 +30,16 @@ struct GpuOps {
     // the higher bits (the nonce-only part of the first rounds) once per launch.
     int (*ctr)(const void *params, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
                size_t nbytes, void *stream, const GpuLaunch *launch);
+
+    // CTR keystream under many keys at once (the DRBG's consecutive requests, each with its
+    // own Key and V): segment s (s < nseg) uses the key state at keys + s * key_stride and
+    // the big-endian counter at ctrs + s * block size (both device memory, the key state in
+    // this kernel's set_key layout), and writes seg_bytes of keystream (the last segment:
+    // last_bytes) to out + s * seg_bytes. Counters carry across every word. `params` is one
+    // of the key states in host memory: it says which variant (rounds, block size) to run.
+    // Null where the kernel has no such launch.
+    int (*ctr_segments)(const void *params, const uint8_t *keys, size_t key_stride, const uint8_t *ctrs,
+                        size_t nseg, size_t seg_bytes, size_t last_bytes, uint8_t *out, void *stream) = nullptr;
 };
 
 } // namespace kc

@@ -153,4 +153,82 @@ int launch_ctr(const typename C::Params &p, const uint8_t *ctr, const uint8_t *i
     return cudaGetLastError();
 }
 
+// ---- CTR under many keys (GpuOps::ctr_segments) -------------------------------------------
+//
+// One CUDA block per segment at a time (grid-stride over segments): it copies the segment's
+// Params into shared memory, where every thread reads the round keys at the same address (a
+// broadcast), then its threads take the segment's blocks. Counters are added to as big-endian
+// integers across all words, since a segment may start anywhere.
+
+// The counter block ctr (little-endian words of big-endian bytes) plus i.
+template <int NW> KC_HD void counter_add(const uint32_t *ctr, uint32_t i, uint32_t *w)
+{
+    uint64_t carry = i;
+#pragma unroll
+    for (int j = NW - 1; j >= 0; j--) {
+        const uint64_t v = (uint64_t)bswap32(ctr[j]) + carry;
+        w[j] = bswap32((uint32_t)v);
+        carry = v >> 32;
+    }
+}
+
+template <class C>
+__global__ void __launch_bounds__(1024) ctr_segments_grid(const uint8_t *keys, size_t key_stride, const uint8_t *ctrs,
+                                                          uint32_t nseg, uint32_t seg_bytes, uint32_t last_bytes,
+                                                          uint8_t *out)
+{
+    extern __shared__ __align__(16) uint8_t kc_smem[];
+    __shared__ __align__(16) uint32_t p_words[(sizeof(typename C::Params) + 3) / 4];
+    const typename C::Params &p = *reinterpret_cast<const typename C::Params *>(p_words);
+    const typename C::Ctx ctx = C::prepare(*reinterpret_cast<const typename C::Params *>(keys), kc_smem);
+    constexpr uint32_t bs = 4 * C::NW;
+    for (uint32_t s = blockIdx.x; s < nseg; s += gridDim.x) {
+        __syncthreads(); // the previous segment's threads are done with p
+        const uint8_t *src = keys + (size_t)s * key_stride;
+        for (uint32_t k = threadIdx.x; k < sizeof(p_words) / 4; k += blockDim.x)
+            p_words[k] = load_le32(src + 4 * k);
+        __syncthreads();
+        uint32_t ctr[C::NW];
+#pragma unroll
+        for (int j = 0; j < C::NW; j++)
+            ctr[j] = load_le32(ctrs + (size_t)s * bs + 4 * j);
+        const uint32_t bytes = s + 1 == nseg ? last_bytes : seg_bytes;
+        uint8_t *dst = out + (size_t)s * seg_bytes;
+        const bool aligned = reinterpret_cast<uintptr_t>(dst) % bs == 0;
+        for (uint32_t i = threadIdx.x; i * bs < bytes; i += blockDim.x) {
+            uint32_t w[C::NW];
+            counter_add<C::NW>(ctr, i, w);
+            C::encrypt(ctx, p, w);
+            if ((i + 1) * bs <= bytes)
+                store_block<C::NW>(dst + (size_t)i * bs, aligned, w);
+            else
+                xor_tail<C::NW>(nullptr, dst + (size_t)i * bs, bytes - i * bs, w);
+        }
+    }
+}
+
+template <class C>
+int launch_ctr_segments(const uint8_t *keys, size_t key_stride, const uint8_t *ctrs, size_t nseg, size_t seg_bytes,
+                        size_t last_bytes, uint8_t *out, void *stream)
+{
+    constexpr size_t bs = 4 * C::NW;
+    if (nseg == 0)
+        return 0;
+    if (nseg > 0xffffffffu || seg_bytes > 0xffffffffu || last_bytes > seg_bytes || seg_bytes % bs != 0 ||
+        key_stride < sizeof(typename C::Params))
+        return cudaErrorInvalidValue;
+    cudaError_t err = allow_smem(ctr_segments_grid<C>, C::smem_bytes);
+    if (err != cudaSuccess)
+        return err;
+    // A block per segment, no wider than the segment; enough blocks to fill the GPU.
+    unsigned threads = default_threads_of<C>::value;
+    while (threads > 32 && (size_t)threads * bs / 2 >= seg_bytes)
+        threads /= 2;
+    Shape s = launch_shape(nullptr, nseg * (size_t)threads, threads, (const void *)ctr_segments_grid<C>,
+                           C::smem_bytes);
+    ctr_segments_grid<C><<<s.blocks, s.threads, C::smem_bytes, (cudaStream_t)stream>>>(
+        keys, key_stride, ctrs, (uint32_t)nseg, (uint32_t)seg_bytes, (uint32_t)last_bytes, out);
+    return cudaGetLastError();
+}
+
 } // namespace kc::cuda

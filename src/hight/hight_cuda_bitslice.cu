@@ -120,7 +120,61 @@ int hight_bs_ctr(const void *params, const uint8_t *ctr, const uint8_t *in, uint
     return cudaGetLastError();
 }
 
-const GpuOps hight_bs_ops = {hight_bs_ecb, hight_bs_ctr};
+// CTR under many keys (the DRBG's requests, GpuOps::ctr_segments): a thread takes 32
+// consecutive blocks of one segment, transposes their counters into slices and reads its
+// segment's masks from global memory (L1 serves the threads of a segment). A 64-bit-block
+// DRBG request is 1 KiB, four threads' work, and the CPU's chain of requests bounds the rate
+// long before this kernel does.
+__global__ void __launch_bounds__(max_threads)
+    hight_bs_segments_kernel(const uint8_t *keys, size_t key_stride, const uint8_t *ctrs, uint32_t nseg,
+                             uint32_t seg_bytes, uint32_t last_bytes, uint8_t *out)
+{
+    const uint32_t groups = (seg_bytes / 8 + 31) / 32;
+    const uint64_t n = (uint64_t)nseg * groups, stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; t < n; t += stride) {
+        const uint32_t s = (uint32_t)(t / groups), first = (uint32_t)(t % groups) * 32;
+        const uint32_t bytes = s + 1 == nseg ? last_bytes : seg_bytes;
+        if (first * 8 >= bytes)
+            continue;
+        const HightBsKey &k = *reinterpret_cast<const HightBsKey *>(keys + (size_t)s * key_stride);
+        const uint8_t *cb = ctrs + (size_t)s * 8;
+        const uint64_t ctr = (uint64_t)cuda::bswap32(cuda::load_le32(cb)) << 32 | cuda::bswap32(cuda::load_le32(cb + 4));
+        uint32_t w0[32], w1[32], x[8][8];
+#pragma unroll
+        for (int L = 0; L < 32; L++) {
+            const uint64_t c = ctr + first + L;
+            w0[L] = cuda::bswap32((uint32_t)(c >> 32));
+            w1[L] = cuda::bswap32((uint32_t)c);
+        }
+        blocks_to_slices(w0, w1, x);
+        encrypt32(k.masks, x);
+        slices_to_blocks(x, w0, w1);
+        uint8_t *dst = out + (size_t)s * seg_bytes + (size_t)first * 8;
+#pragma unroll
+        for (int L = 0; L < 32; L++) {
+            const uint32_t off = (first + L) * 8;
+            for (uint32_t b = 0; b < 8 && off + b < bytes; b++)
+                dst[8 * L + b] = (uint8_t)((b < 4 ? w0[L] : w1[L]) >> (8 * (b % 4)));
+        }
+    }
+}
+
+int hight_bs_ctr_segments(const void *, const uint8_t *keys, size_t key_stride, const uint8_t *ctrs, size_t nseg,
+                          size_t seg_bytes, size_t last_bytes, uint8_t *out, void *stream)
+{
+    if (nseg == 0)
+        return 0;
+    if (nseg > 0xffffffffu || seg_bytes > 0xffffffffu || last_bytes > seg_bytes || seg_bytes % 8 != 0 ||
+        key_stride < sizeof(HightBsKey))
+        return cudaErrorInvalidValue;
+    const uint64_t threads = nseg * ((seg_bytes / 8 + 31) / 32);
+    const cuda::Shape s = cuda::launch_shape(nullptr, threads, max_threads);
+    hight_bs_segments_kernel<<<s.blocks, s.threads, 0, (cudaStream_t)stream>>>(
+        keys, key_stride, ctrs, (uint32_t)nseg, (uint32_t)seg_bytes, (uint32_t)last_bytes, out);
+    return cudaGetLastError();
+}
+
+const GpuOps hight_bs_ops = {hight_bs_ecb, hight_bs_ctr, hight_bs_ctr_segments};
 
 bool hight_bs_supports(Cipher c) { return c == Cipher::hight; }
 

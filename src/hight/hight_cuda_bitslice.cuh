@@ -174,13 +174,16 @@ KC_HD uint32_t *byte_at(State &st, int j, int r) { return st.s[(j - r) & 7]; }
 
 // Round r = 0..30 (hight_ref.cpp, encrypt_round): the four odd bytes take the F-values of
 // the even bytes in place; the byte rotation is the change of slot numbering from r to r+1.
-KC_HD void encrypt_round(State &st, int r, const uint32_t (*sk)[8])
+// k4 = SK_{4r}..SK_{4r+3}: the key search derives them per round (hight_cuda_keysearch.cuh).
+KC_HD void encrypt_round_keys(State &st, int r, const uint32_t (*k4)[8])
 {
-    xor_f0_plus(byte_at(st, 7, r), byte_at(st, 6, r), sk[4 * r + 3]);
-    add_f1_xor(byte_at(st, 1, r), byte_at(st, 0, r), sk[4 * r + 0]);
-    xor_f0_plus(byte_at(st, 3, r), byte_at(st, 2, r), sk[4 * r + 1]);
-    add_f1_xor(byte_at(st, 5, r), byte_at(st, 4, r), sk[4 * r + 2]);
+    xor_f0_plus(byte_at(st, 7, r), byte_at(st, 6, r), k4[3]);
+    add_f1_xor(byte_at(st, 1, r), byte_at(st, 0, r), k4[0]);
+    xor_f0_plus(byte_at(st, 3, r), byte_at(st, 2, r), k4[1]);
+    add_f1_xor(byte_at(st, 5, r), byte_at(st, 4, r), k4[2]);
 }
+
+KC_HD void encrypt_round(State &st, int r, const uint32_t (*sk)[8]) { encrypt_round_keys(st, r, sk + 4 * r); }
 
 // Round 31 updates the odd bytes without rotation; with the slot numbering of round 31 it is
 // the same code.

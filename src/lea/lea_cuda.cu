@@ -11,6 +11,7 @@
 #include "core/kernel.hpp"
 #include "cuda/grid_kernels.cuh"
 #include "lea/lea.hpp"
+#include "lea/lea_cuda_round.cuh"
 
 namespace kc {
 
@@ -40,10 +41,7 @@ template <int R> struct LeaDev {
 
     KC_HD static void round(const uint32_t *rk, uint32_t &a, uint32_t &b, uint32_t &c, uint32_t &d)
     {
-        uint32_t n0 = rotl32((a ^ rk[0]) + (b ^ rk[1]), 9);
-        uint32_t n1 = rotr32((b ^ rk[2]) + (c ^ rk[3]), 5);
-        uint32_t n2 = rotr32((c ^ rk[4]) + (d ^ rk[5]), 3);
-        d = a, a = n0, b = n1, c = n2;
+        lea_cuda::round(rk, a, b, c, d);
     }
 
     static Pre precompute(const Params &p, const uint32_t w[4])
@@ -121,7 +119,17 @@ int lea_cuda_ctr(const void *params, const uint8_t *ctr, const uint8_t *in, uint
     }
 }
 
-const GpuOps lea_cuda_ops = {lea_cuda_ecb, lea_cuda_ctr};
+int lea_cuda_ctr_segments(const void *params, const uint8_t *keys, size_t key_stride, const uint8_t *ctrs,
+                          size_t nseg, size_t seg_bytes, size_t last_bytes, uint8_t *out, void *stream)
+{
+    switch (static_cast<const LeaRoundKeys *>(params)->rounds) {
+    case 24: return cuda::launch_ctr_segments<LeaDev<24>>(keys, key_stride, ctrs, nseg, seg_bytes, last_bytes, out, stream);
+    case 28: return cuda::launch_ctr_segments<LeaDev<28>>(keys, key_stride, ctrs, nseg, seg_bytes, last_bytes, out, stream);
+    default: return cuda::launch_ctr_segments<LeaDev<32>>(keys, key_stride, ctrs, nseg, seg_bytes, last_bytes, out, stream);
+    }
+}
+
+const GpuOps lea_cuda_ops = {lea_cuda_ecb, lea_cuda_ctr, lea_cuda_ctr_segments};
 
 bool lea_supports(Cipher c) { return c == Cipher::lea128 || c == Cipher::lea192 || c == Cipher::lea256; }
 

@@ -11,6 +11,9 @@ extern const Kernel lea_ref_kernel;
 extern const Kernel lea_avx2_kernel;
 extern const Kernel lea_avx512_kernel;
 #endif
+#if defined(__aarch64__)
+extern const Kernel lea_neon_kernel;
+#endif
 #if defined(KCIPHER_HAVE_CUDA)
 extern const Kernel lea_cuda_kernel;
 #endif
@@ -22,6 +25,9 @@ std::vector<const Kernel *> lea_kernels()
 #if defined(__x86_64__)
         &lea_avx2_kernel,
         &lea_avx512_kernel,
+#endif
+#if defined(__aarch64__)
+        &lea_neon_kernel,
 #endif
 #if defined(KCIPHER_HAVE_CUDA)
         &lea_cuda_kernel,

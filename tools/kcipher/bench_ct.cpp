@@ -1,6 +1,7 @@
 #include "bench_ct.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <random>

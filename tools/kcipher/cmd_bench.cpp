@@ -27,8 +27,11 @@
 
 #include "bench_clock.hpp"
 #include "bench_ct.hpp"
+#include "bench_drbg.hpp"
 #include "bench_cryptopp.hpp"
 #include "bench_gpu.hpp"
+#include "bench_keysearch.hpp"
+#include "bench_keysearch_gpu.hpp"
 #include "bench_openssl.hpp"
 #include "commands.hpp"
 #include "kcipher/kcipher.hpp"
@@ -49,6 +52,11 @@ struct BenchOptions {
     std::vector<std::string> ct_kernels; // --ct-check: timing test instead of throughput
     size_t ct_samples = 200000;
     bool gpu = false;                    // --gpu: the GPU benchmark (bench_gpu.cpp)
+    bool drbg = false;                   // --drbg: CTR_DRBG vs CTR (bench_drbg.cpp)
+    bool keysearch = false;              // --keysearch: keys/s (bench_keysearch.cpp)
+    bool keysearch_gpu = false;          // --keysearch-gpu: the GPU search alone (bench_keysearch_gpu.cpp)
+    int keysearch_log2 = 35;
+    std::string keysearch_device = "cpu";
     GpuBenchOptions g;
 };
 
@@ -326,6 +334,15 @@ int run_bench(const BenchOptions &opt)
 {
     if (!opt.ct_kernels.empty())
         return run_ct(opt);
+    if (opt.drbg)
+        return run_drbg_bench({opt.ciphers, opt.threads, opt.sizes.empty() ? size_t(64) << 20 : opt.sizes[0],
+                               std::max(opt.seconds, 0.2), opt.json});
+    if (opt.keysearch_gpu)
+        return run_keysearch_gpu_bench({opt.ciphers, opt.g.device, opt.g.runs == 20 ? 5 : opt.g.runs,
+                                        opt.keysearch_log2, opt.json});
+    if (opt.keysearch)
+        return run_keysearch_bench({opt.ciphers, opt.kernels, opt.threads, opt.keysearch_device,
+                                    opt.seconds < 0.5 ? 2.0 : opt.seconds, opt.json});
     if (opt.gpu) {
         GpuBenchOptions g = opt.g;
         for (const std::string &c : opt.ciphers) {
@@ -432,12 +449,19 @@ Runner add_bench_command(CLI::App &app)
     sub->add_flag("!--no-openssl", o->openssl, "skip the OpenSSL comparison rows");
     sub->add_flag("!--no-cryptopp", o->cryptopp, "skip the Crypto++ comparison rows");
     sub->add_option("--baseline", o->baseline, "kernel whose rate the vs-base column divides by (e.g. aria/table)");
+    sub->add_flag("--drbg", o->drbg, "CTR_DRBG for large outputs vs CTR, per cipher (--size: bytes per call, default 64 MiB)");
     sub->add_flag("--gpu", o->gpu, "benchmark the GPU kernels instead (keystream, CTR, ECB, host-to-host, PCIe)");
     sub->add_option("--gpu-device", o->g.device, "GPU index for --gpu (default 0)");
     sub->add_option("--gpu-bytes", o->g.bytes, "--gpu: bytes per timed run (default 1 GiB)");
     sub->add_option("--runs", o->g.runs, "--gpu: timed runs per row, median reported (default 20)")->check(CLI::Range(1, 10000));
     sub->add_flag("--sweep", o->g.sweep, "--gpu: also sweep threads per block x blocks for the keystream");
     sub->add_flag("!--no-host", o->g.host, "--gpu: skip the host-to-host rows");
+    sub->add_flag("--keysearch-gpu", o->keysearch_gpu,
+                  "the GPU key search alone, paper's and default shapes (--gpu-device, --runs, --log2-keys)");
+    sub->add_option("--log2-keys", o->keysearch_log2, "--keysearch-gpu: 2^N candidates per run (default 35)")
+        ->check(CLI::Range(10, 44));
+    sub->add_flag("--keysearch", o->keysearch, "key search keys/s per cipher instead (--device, --threads, --kernel)");
+    sub->add_option("--device", o->keysearch_device, "--keysearch: cpu (default), gpu or all");
     sub->add_option("--preset", o->preset,
                     "aria-paper: the AVX ARIA paper's six-version and ARIA-vs-Camellia comparison");
     sub->add_option("--ct-check", o->ct_kernels,

@@ -13,5 +13,7 @@ Runner add_crypt_commands(CLI::App &app, Runner *dec_runner); // enc (returned) 
 Runner add_info_command(CLI::App &app);
 Runner add_selftest_command(CLI::App &app);
 Runner add_bench_command(CLI::App &app);
+Runner add_keysearch_command(CLI::App &app);
+Runner add_rand_command(CLI::App &app);
 
 } // namespace cli

@@ -32,10 +32,12 @@ int main(int argc, char **argv)
     runners["info"] = cli::add_info_command(app);
     runners["selftest"] = cli::add_selftest_command(app);
     runners["bench"] = cli::add_bench_command(app);
+    runners["keysearch"] = cli::add_keysearch_command(app);
+    runners["rand"] = cli::add_rand_command(app);
 
     // CLI11 would only say that a subcommand is required.
     if (argc > 1 && argv[1][0] != '-' && runners.count(argv[1]) == 0) {
-        std::fprintf(stderr, "kcipher: unknown command '%s' (expected enc, dec, info, selftest or bench)\n", argv[1]);
+        std::fprintf(stderr, "kcipher: unknown command '%s' (expected enc, dec, info, selftest, bench, keysearch or rand)\n", argv[1]);
         return 2;
     }
     try {

@@ -1,0 +1,87 @@
+// hight/avx512-gfni key search: 64 candidate keys per zmm register, one per byte lane, for
+// the CPU key search (keysearch/cpu_searchers.hpp). The hight/avx512-gfni kernel slices the
+// blocks of one key into byte lanes; here every lane has its own key instead: register j of
+// the key holds master-key byte MK_j of 64 candidates, and each subkey is derived as the
+// round needs it, SK_n = MK_{subkey_source(n)} + δ_n, whitening key WK_i =
+// MK_{whitening_source(i)} (hight_key_step.hpp: the key schedule's own constants and sources).
+//
+// A round (hight_ref.cpp) on 64 keys: F0 and F1 as one gf2p8affineqb each (the XOR of three
+// byte rotations is a linear map of the byte), four subkey additions, four additions or XORs
+// with them and four to combine: 16 instructions. All 32 rounds are unrolled
+// (std::index_sequence), so the state's byte rotation is renaming and every subkey source and
+// δ is a constant.
+//
+// Constant-time like the kernel (ARX on bytes, F0/F1 computed).
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "dispatch/features.hpp"
+#include "keysearch/cpu_searchers.hpp"
+#include "keysearch/lane_groups.hpp"
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw,gfni")
+// GCC 12's AVX-512 intrinsics pass _mm512_undefined_epi32() (initialised from itself) as the
+// unused merge source, and -Wuninitialized reports it once inlined (GCC bug 105593).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+// After the target pragma, so that its templates are compiled for this instruction set.
+#include "hight/hight_key_step.hpp"
+
+namespace kc::keysearch {
+namespace {
+
+typedef uint8_t u8x64 __attribute__((vector_size(64)));
+
+// The gf2p8affineqb matrix of x -> ROL_a(x) ^ ROL_b(x) ^ ROL_c(x): byte 7-i is the row that
+// gives result bit i, and ROL_k takes result bit i from input bit i-k (mod 8).
+constexpr uint64_t rotations_matrix(int a, int b, int c)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < 8; i++) {
+        unsigned row = (1u << ((i - a) & 7)) ^ (1u << ((i - b) & 7)) ^ (1u << ((i - c) & 7));
+        m |= (uint64_t)row << (8 * (7 - i));
+    }
+    return m;
+}
+
+struct Zmm {
+    using vec = u8x64;
+    static constexpr int lane_bits = 6;
+    static vec bcast(uint8_t b) { return (vec)_mm512_set1_epi8((char)b); }
+    static vec f0(vec x)
+    {
+        return (vec)_mm512_gf2p8affine_epi64_epi8((__m512i)x, _mm512_set1_epi64((long long)rotations_matrix(1, 2, 7)), 0);
+    }
+    static vec f1(vec x)
+    {
+        return (vec)_mm512_gf2p8affine_epi64_epi8((__m512i)x, _mm512_set1_epi64((long long)rotations_matrix(3, 4, 6)), 0);
+    }
+    static uint64_t equal8(const vec *x, const vec *c)
+    {
+        uint64_t m = ~uint64_t(0);
+        for (int j = 0; j < 8; j++)
+            m &= _mm512_cmpeq_epi8_mask((__m512i)x[j], (__m512i)c[j]);
+        return m;
+    }
+};
+
+#include "hight/hight_x86_keysearch.inc"
+
+} // namespace
+
+const CpuSearcher hight_x86_keysearch_avx512_gfni = {
+    "hight/avx512-gfni-keysearch", "hight/avx512-gfni", "hight", feat_avx512f | feat_avx512bw | feat_gfni,
+    hight_keysearch::search_hight<Zmm>,
+};
+
+} // namespace kc::keysearch
+
+#pragma GCC diagnostic pop
+#pragma GCC pop_options
+#endif

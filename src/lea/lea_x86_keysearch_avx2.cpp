@@ -1,0 +1,57 @@
+// lea/avx2 key search: 8 candidate keys per ymm register, one per 32-bit lane, two registers
+// interleaved, for the CPU key search on machines without AVX-512
+// (keysearch/cpu_searchers.hpp). The same code as lea_x86_keysearch_avx512.cpp
+// (lea_x86_keysearch.inc), with rotations as two shifts and an OR (AVX2 has no vprold).
+//
+// Constant-time like the kernel (ARX only).
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "core/bytes.hpp"
+#include "dispatch/features.hpp"
+#include "keysearch/cpu_searchers.hpp"
+#include "keysearch/lane_groups.hpp"
+
+#pragma GCC push_options
+#pragma GCC target("avx2")
+// After the target pragma, so that its templates are compiled for this instruction set.
+#include "lea/lea_key_step.hpp"
+
+namespace kc::keysearch {
+namespace {
+
+typedef uint32_t u32x8 __attribute__((vector_size(32)));
+
+struct Ymm {
+    using vec = u32x8;
+    static constexpr int lanes = 8, groups = 2;
+    static vec bcast(uint32_t w) { return (vec)_mm256_set1_epi32((int)w); }
+    template <int R> static vec rol(vec x) { return (x << R) | (x >> (32 - R)); }
+    template <int R> static vec ror(vec x) { return (x >> R) | (x << (32 - R)); }
+    static uint64_t equal4(const vec *x, const vec *c)
+    {
+        const __m256i e = _mm256_and_si256(
+            _mm256_and_si256(_mm256_cmpeq_epi32((__m256i)x[0], (__m256i)c[0]),
+                             _mm256_cmpeq_epi32((__m256i)x[1], (__m256i)c[1])),
+            _mm256_and_si256(_mm256_cmpeq_epi32((__m256i)x[2], (__m256i)c[2]),
+                             _mm256_cmpeq_epi32((__m256i)x[3], (__m256i)c[3])));
+        return (uint64_t)(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(e));
+    }
+};
+
+#include "lea/lea_x86_keysearch.inc"
+
+} // namespace
+
+const CpuSearcher lea_x86_keysearch_avx2 = {
+    "lea/avx2-keysearch", "lea/avx2", "lea", feat_avx2, lea_keysearch::search_lea<Ymm>,
+};
+
+} // namespace kc::keysearch
+
+#pragma GCC pop_options
+#endif

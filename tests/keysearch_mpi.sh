@@ -1,0 +1,31 @@
+#!/bin/sh
+# `mpirun -np 2 kcipher keysearch`: two ranks split the range and rank 0 reports the planted
+# key. Exit 77 (skipped) when mpirun is missing or kcipher was built without MPI.
+# Usage: keysearch_mpi.sh KCIPHER [MPIRUN]
+set -u
+cli=$1
+mpirun=${2:-mpirun}
+if ! command -v "$mpirun" >/dev/null 2>&1; then
+    echo "skipped: mpirun not found (install openmpi-bin and libopenmpi-dev)"
+    exit 77
+fi
+key=00112233445566778899aabbccddeeff
+pt=000102030405060708090a0b0c0d0e0f
+# The ciphertext of pt under the key, from kcipher itself (LEA-128 ECB).
+ct=$(printf '\000\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017' |
+     "$cli" enc -c lea-128-ecb -k "$key" | od -An -tx1 | tr -d ' \n')
+# 16 unknown bits: candidate 56831 is the key (0xdd, 0xff at the masked positions).
+out=$("$mpirun" --allow-run-as-root --oversubscribe -np 2 "$cli" keysearch -c lea-128 \
+      --plaintext "$pt" --ciphertext "$ct" --key 00112233445566778899aabbcc00ee00 \
+      --mask 00000000000000000000000000ff00ff --json 2>&1)
+rc=$?
+case $out in
+*"built without MPI"*) echo "skipped: kcipher was built without MPI support"; exit 77 ;;
+esac
+echo "$out"
+[ $rc -eq 0 ] || { echo "FAIL: exit $rc"; exit 1; }
+echo "$out" | grep -q '"ranks": 2' || { echo "FAIL: not two ranks"; exit 1; }
+echo "$out" | grep -q "\"key\": \"$key\"" || { echo "FAIL: key not reported"; exit 1; }
+echo "$out" | grep -q '"tested": 65536' || { echo "FAIL: ranks did not cover the range once"; exit 1; }
+[ "$(echo "$out" | grep -c '"key"')" -eq 1 ] || { echo "FAIL: key reported more than once"; exit 1; }
+echo "ok"
