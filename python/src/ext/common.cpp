@@ -1,0 +1,80 @@
+#include "common.hpp"
+
+#include <cstring>
+
+namespace kcpy {
+
+static nb::dict &error_classes()
+{
+    static nb::dict *d = new nb::dict(); // kept for the life of the process (no teardown order issue)
+    return *d;
+}
+
+void set_error_classes(nb::dict classes)
+{
+    error_classes().clear();
+    for (auto [k, v] : classes)
+        error_classes()[k] = v;
+}
+
+void raise_status(kcipher_status st, const std::string &detail)
+{
+    std::string msg = kcipher_strerror(st);
+    if (st == KCIPHER_ERR_CUDA) {
+        const char *cuda = kcipher_gpu_last_error();
+        if (cuda != nullptr && cuda[0] != '\0')
+            msg += std::string(" (") + cuda + ")";
+    }
+    if (!detail.empty())
+        msg += ": " + detail;
+    nb::int_ key{int(st)};
+    nb::handle cls = PyExc_RuntimeError;
+    if (error_classes().contains(key))
+        cls = error_classes()[key];
+    nb::object exc = cls(nb::str(msg.c_str()), key);
+    PyErr_SetObject(cls.ptr(), exc.ptr());
+    throw nb::python_error();
+}
+
+Buffer::Buffer(nb::handle obj, const char *what, bool writable)
+{
+    if (!PyObject_CheckBuffer(obj.ptr())) {
+        std::string t = nb::type_name(obj.type()).c_str();
+        throw nb::type_error((std::string(what) + " must be a bytes-like object or an array (bytes, bytearray, "
+                              "memoryview, numpy, or a CuPy/PyTorch GPU array), not '" + t + "'").c_str());
+    }
+    int flags = PyBUF_STRIDES | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(obj.ptr(), &view_, flags) != 0) {
+        PyErr_Clear();
+        std::string t = nb::type_name(obj.type()).c_str();
+        if (writable && PyObject_GetBuffer(obj.ptr(), &view_, PyBUF_STRIDES) == 0) {
+            PyBuffer_Release(&view_);
+            throw nb::type_error((std::string(what) + " must be writable; '" + t + "' is read-only (use a "
+                                  "bytearray or an array)").c_str());
+        }
+        PyErr_Clear();
+        throw nb::type_error((std::string(what) + ": '" + t + "' does not export its memory as a buffer").c_str());
+    }
+    if (!PyBuffer_IsContiguous(&view_, 'C')) {
+        PyBuffer_Release(&view_); // a throwing constructor runs no destructor
+        throw nb::value_error((std::string(what) + " is not C-contiguous: pass a contiguous array "
+                               "(numpy.ascontiguousarray(x), x.copy()) or a slice along the first axis").c_str());
+    }
+    held_ = true;
+}
+
+Buffer::~Buffer()
+{
+    if (held_)
+        PyBuffer_Release(&view_);
+}
+
+std::string small_bytes(nb::handle obj, const char *what)
+{
+    if (nb::isinstance<nb::str>(obj))
+        throw nb::type_error((std::string(what) + " must be bytes (or bytes-like), not str: use bytes.fromhex(...)").c_str());
+    Buffer b(obj, what, false);
+    return std::string(reinterpret_cast<const char *>(b.data()), b.size());
+}
+
+} // namespace kcpy

@@ -1,0 +1,355 @@
+// kcipher._kcipher.Context: one keyed cipher over the C API. Host memory arrives as Python
+// buffers (or, for arrays without the buffer protocol, as a pointer the Python layer read from
+// the array); GPU memory as a device pointer and a CUDA stream (kcipher/_arrays.py finds both).
+//
+// Concurrency: the C context is immutable and thread-safe, so calls share `use_`; close()
+// takes it alone, so a context is never freed under a call running without the GIL.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+
+#include <cstring>
+#include <mutex>
+#include <optional>
+#include <shared_mutex>
+#include <vector>
+
+#include "common.hpp"
+
+namespace kcpy {
+namespace {
+
+// Below this a call takes well under a microsecond: releasing and retaking the GIL would cost
+// more than the work. Host calls on a GPU context and all device calls always release it.
+constexpr size_t kReleaseGilBytes = 4096;
+
+void wipe(std::vector<uint8_t> &v)
+{
+    if (!v.empty())
+        explicit_bzero(v.data(), v.size());
+    v.clear();
+    v.shrink_to_fit();
+}
+
+bool is_gpu_kernel(const char *name)
+{
+    for (size_t i = 0; i < kcipher_kernel_count(); i++) {
+        kcipher_kernel_info k;
+        if (kcipher_kernel_get(i, &k) == KCIPHER_OK && std::strcmp(k.name, name) == 0)
+            return std::strstr(k.requires, "cuda-gpu") != nullptr;
+    }
+    return false;
+}
+
+class Context {
+  public:
+    Context(const std::string &cipher, nb::handle key, std::optional<std::string> kernel,
+            std::optional<unsigned> threads, std::optional<int> gpu_device)
+    {
+        if (nb::isinstance<nb::str>(key))
+            throw nb::type_error("key must be bytes (or bytes-like), not str: use bytes.fromhex(...)");
+        Buffer k(key, "key", false);
+        const char *forced = nullptr;
+        std::string mode = kernel ? *kernel : std::string();
+        if (mode == "gpu") {
+            check(kcipher_default_gpu_kernel(cipher.c_str(), &forced), "kernel='gpu' for " + cipher);
+        } else if (kernel && mode != "cpu") {
+            forced = kernel->c_str();
+        }
+        kcipher_status st;
+        {
+            nb::gil_scoped_release g;
+            st = kcipher_new(&ctx_, cipher.c_str(), k.data(), k.size(), forced);
+        }
+        if (st != KCIPHER_OK)
+            raise_status(st, creation_detail(st, cipher, k.size(), kernel));
+        try {
+            configure(k, kernel, threads, gpu_device);
+        } catch (...) {
+            release(); // a throwing constructor runs no destructor
+            throw;
+        }
+    }
+
+    void configure(const Buffer &k, const std::optional<std::string> &kernel, std::optional<unsigned> threads,
+                   std::optional<int> gpu_device)
+    {
+        host_is_gpu_ = is_gpu_kernel(kcipher_ctx_kernel(ctx_));
+        auto_gpu_ = !kernel.has_value();
+        if (auto_gpu_) // kernel=None: a GPU array may come later and needs a GPU context keyed alike
+            key_.assign(k.data(), k.data() + k.size());
+        if (threads)
+            check(kcipher_set_threads(ctx_, *threads));
+        if (gpu_device) {
+            if (!host_is_gpu_)
+                throw nb::value_error("gpu_device= applies to a Cipher made with a GPU kernel (kernel='gpu'): "
+                                      "GPU arrays always run on the GPU that holds them");
+            check(kcipher_set_gpu(ctx_, *gpu_device), "gpu_device=" + std::to_string(*gpu_device));
+        }
+    }
+
+    ~Context() { release(); }
+
+    void close()
+    {
+        nb::gil_scoped_release g;
+        std::unique_lock<std::shared_mutex> lk(use_);
+        release();
+    }
+
+    bool closed() const { return ctx_ == nullptr; }
+    std::string cipher() const { return ctx_ ? kcipher_ctx_cipher(ctx_) : std::string(); }
+    std::string kernel() const { return ctx_ ? kcipher_ctx_kernel(ctx_) : std::string(); }
+    size_t block_size() const { return kcipher_block_size(ctx_); }
+
+    // The kernel device arrays use: this context's when it is a GPU kernel; for kernel=None
+    // the fastest GPU kernel (None where there is none); None for a CPU-only context.
+    std::optional<std::string> gpu_kernel() const
+    {
+        if (ctx_ == nullptr)
+            return std::nullopt;
+        if (host_is_gpu_)
+            return std::string(kcipher_ctx_kernel(ctx_));
+        if (gpu_ != nullptr)
+            return std::string(kcipher_ctx_kernel(gpu_));
+        const char *name = nullptr;
+        if (auto_gpu_ && kcipher_default_gpu_kernel(kcipher_ctx_cipher(ctx_), &name) == KCIPHER_OK)
+            return std::string(name);
+        return std::nullopt;
+    }
+
+    // ---- host memory: Python buffers ----
+    nb::object ecb(bool decrypt, nb::handle data, nb::handle out)
+    {
+        return host_call(data, out, [decrypt](const kcipher_ctx *c, const uint8_t *in, uint8_t *o, size_t n) {
+            return decrypt ? kcipher_ecb_decrypt(c, in, o, n) : kcipher_ecb_encrypt(c, in, o, n);
+        });
+    }
+
+    nb::object cbc(bool decrypt, nb::handle data, nb::handle iv, nb::handle out)
+    {
+        std::string v = small_bytes(iv, "iv");
+        return host_call(data, out, [&](const kcipher_ctx *c, const uint8_t *in, uint8_t *o, size_t n) {
+            uint8_t *ivp = reinterpret_cast<uint8_t *>(v.data()); // a copy: the caller's iv stays as it was
+            return decrypt ? kcipher_cbc_decrypt(c, ivp, v.size(), in, o, n)
+                           : kcipher_cbc_encrypt(c, ivp, v.size(), in, o, n);
+        });
+    }
+
+    nb::object ctr(nb::handle data, nb::handle iv, uint64_t offset, nb::handle out)
+    {
+        std::string v = small_bytes(iv, "iv");
+        return host_call(data, out, [&](const kcipher_ctx *c, const uint8_t *in, uint8_t *o, size_t n) {
+            return kcipher_ctr_xor(c, reinterpret_cast<const uint8_t *>(v.data()), v.size(), offset, in, o, n);
+        });
+    }
+
+    // ---- host memory: raw pointers (arrays without the buffer protocol, e.g. torch CPU tensors) ----
+    void ecb_ptr(bool decrypt, uintptr_t in, uintptr_t out, size_t n)
+    {
+        pointer_call(n, [&](const kcipher_ctx *c) {
+            return decrypt ? kcipher_ecb_decrypt(c, ptr(in), ptr(out), n) : kcipher_ecb_encrypt(c, ptr(in), ptr(out), n);
+        });
+    }
+
+    void cbc_ptr(bool decrypt, nb::handle iv, uintptr_t in, uintptr_t out, size_t n)
+    {
+        std::string v = small_bytes(iv, "iv");
+        uint8_t *ivp = reinterpret_cast<uint8_t *>(v.data());
+        pointer_call(n, [&](const kcipher_ctx *c) {
+            return decrypt ? kcipher_cbc_decrypt(c, ivp, v.size(), ptr(in), ptr(out), n)
+                           : kcipher_cbc_encrypt(c, ivp, v.size(), ptr(in), ptr(out), n);
+        });
+    }
+
+    void ctr_ptr(nb::handle iv, uint64_t offset, uintptr_t in, uintptr_t out, size_t n)
+    {
+        std::string v = small_bytes(iv, "iv");
+        pointer_call(n, [&](const kcipher_ctx *c) {
+            return kcipher_ctr_xor(c, reinterpret_cast<const uint8_t *>(v.data()), v.size(), offset, ptr(in), ptr(out), n);
+        });
+    }
+
+    // ---- device memory: queued on `stream` (a cudaStream_t as an integer; 0 = default) ----
+    void gpu_ecb(bool decrypt, uintptr_t in, uintptr_t out, size_t n, uintptr_t stream)
+    {
+        device_call([&](const kcipher_ctx *c) {
+            void *s = reinterpret_cast<void *>(stream);
+            return decrypt ? kcipher_gpu_ecb_decrypt(c, vptr(in), vptr(out), n, s)
+                           : kcipher_gpu_ecb_encrypt(c, vptr(in), vptr(out), n, s);
+        });
+    }
+
+    void gpu_ctr(nb::handle iv, uint64_t offset, uintptr_t in, uintptr_t out, size_t n, uintptr_t stream)
+    {
+        std::string v = small_bytes(iv, "iv");
+        device_call([&](const kcipher_ctx *c) {
+            return kcipher_gpu_ctr_xor(c, reinterpret_cast<const uint8_t *>(v.data()), v.size(), offset, vptr(in),
+                                       vptr(out), n, reinterpret_cast<void *>(stream));
+        });
+    }
+
+  private:
+    static uint8_t *ptr(uintptr_t p) { return reinterpret_cast<uint8_t *>(p); }
+    static void *vptr(uintptr_t p) { return reinterpret_cast<void *>(p); }
+
+    void release()
+    {
+        kcipher_free(ctx_); // wipes the round keys
+        kcipher_free(gpu_);
+        ctx_ = gpu_ = nullptr;
+        wipe(key_);
+    }
+
+    std::shared_lock<std::shared_mutex> open_lock()
+    {
+        std::shared_lock<std::shared_mutex> lk(use_);
+        if (ctx_ == nullptr)
+            throw nb::value_error("this Cipher is closed");
+        return lk;
+    }
+
+    template <class F>
+    nb::object host_call(nb::handle data, nb::handle out, F &&f)
+    {
+        Buffer in(data, "data", false);
+        const size_t n = in.size();
+        nb::object result;
+        uint8_t *dst = nullptr;
+        std::optional<Buffer> o;
+        if (out.is_none()) {
+            if (PyByteArray_Check(data.ptr())) {
+                result = nb::steal(PyByteArray_FromStringAndSize(nullptr, Py_ssize_t(n)));
+                if (!result.is_valid())
+                    throw nb::python_error();
+                dst = reinterpret_cast<uint8_t *>(PyByteArray_AS_STRING(result.ptr()));
+            } else {
+                result = nb::steal(PyBytes_FromStringAndSize(nullptr, Py_ssize_t(n)));
+                if (!result.is_valid())
+                    throw nb::python_error();
+                dst = reinterpret_cast<uint8_t *>(PyBytes_AS_STRING(result.ptr()));
+            }
+        } else {
+            o.emplace(out, "out", true);
+            if (o->size() != n)
+                throw nb::value_error(("out has " + std::to_string(o->size()) + " bytes, data " + std::to_string(n) +
+                                       ": they must be the same size").c_str());
+            dst = o->data();
+            result = nb::borrow(out);
+        }
+        auto lk = open_lock();
+        kcipher_status st;
+        if (n >= kReleaseGilBytes || host_is_gpu_) {
+            nb::gil_scoped_release g;
+            st = f(ctx_, in.data(), dst, n);
+        } else {
+            st = f(ctx_, in.data(), dst, n);
+        }
+        check(st);
+        return result;
+    }
+
+    template <class F>
+    void pointer_call(size_t n, F &&f)
+    {
+        auto lk = open_lock();
+        kcipher_status st;
+        if (n >= kReleaseGilBytes || host_is_gpu_) {
+            nb::gil_scoped_release g;
+            st = f(ctx_);
+        } else {
+            st = f(ctx_);
+        }
+        check(st);
+    }
+
+    template <class F>
+    void device_call(F &&f)
+    {
+        auto lk = open_lock();
+        const kcipher_ctx *c = device_context();
+        kcipher_status st;
+        {
+            nb::gil_scoped_release g;
+            st = f(c);
+        }
+        check(st);
+    }
+
+    // Under open_lock(): the context that takes device pointers.
+    const kcipher_ctx *device_context()
+    {
+        if (host_is_gpu_)
+            return ctx_;
+        if (!auto_gpu_)
+            raise_status(KCIPHER_ERR_NOT_GPU_KERNEL,
+                         std::string("this Cipher was made with kernel='") + kcipher_ctx_kernel(ctx_) +
+                             "', which cannot take GPU arrays; make it with kernel=None (the default) or "
+                             "kernel='gpu'");
+        std::lock_guard<std::mutex> g(make_gpu_);
+        if (gpu_ == nullptr) {
+            const char *name = nullptr;
+            const char *cipher = kcipher_ctx_cipher(ctx_);
+            check(kcipher_default_gpu_kernel(cipher, &name), std::string("a GPU array was passed to a ") + cipher +
+                                                                 " Cipher, but no GPU kernel can run here");
+            check(kcipher_new(&gpu_, cipher, key_.data(), key_.size(), name));
+        }
+        return gpu_;
+    }
+
+    static std::string creation_detail(kcipher_status st, const std::string &cipher, size_t key_len,
+                                       const std::optional<std::string> &kernel)
+    {
+        kcipher_cipher_info info;
+        switch (st) {
+        case KCIPHER_ERR_UNKNOWN_CIPHER:
+        case KCIPHER_ERR_UNKNOWN_MODE:
+            return "'" + cipher + "' (kcipher.ciphers() lists the names)";
+        case KCIPHER_ERR_KEY_LENGTH:
+            if (kcipher_cipher_find(cipher.c_str(), &info) == KCIPHER_OK)
+                return cipher + " takes a " + std::to_string(info.key_bytes) + "-byte key, got " +
+                       std::to_string(key_len) + " bytes";
+            return std::string();
+        case KCIPHER_ERR_UNKNOWN_KERNEL:
+        case KCIPHER_ERR_KERNEL_UNAVAILABLE:
+        case KCIPHER_ERR_KERNEL_MISMATCH:
+            return "kernel '" + kernel.value_or("") + "' for " + cipher + " (kcipher.kernels() lists them)";
+        default:
+            return std::string();
+        }
+    }
+
+    kcipher_ctx *ctx_ = nullptr;  // host memory; device memory too when its kernel is a GPU kernel
+    kcipher_ctx *gpu_ = nullptr;  // kernel=None: device memory, keyed on the first GPU array
+    std::vector<uint8_t> key_;    // kernel=None only, to key gpu_ later; wiped by close()
+    bool host_is_gpu_ = false;
+    bool auto_gpu_ = false;
+    std::shared_mutex use_;
+    std::mutex make_gpu_;
+};
+
+} // namespace
+
+void register_context(nb::module_ &m)
+{
+    nb::class_<Context>(m, "Context")
+        .def(nb::init<const std::string &, nb::handle, std::optional<std::string>, std::optional<unsigned>,
+                      std::optional<int>>(),
+             nb::arg("cipher"), nb::arg("key"), nb::arg("kernel") = nb::none(), nb::arg("threads") = nb::none(),
+             nb::arg("gpu_device") = nb::none())
+        .def("close", &Context::close)
+        .def_prop_ro("closed", &Context::closed)
+        .def_prop_ro("name", &Context::cipher)
+        .def_prop_ro("kernel", &Context::kernel)
+        .def_prop_ro("gpu_kernel", &Context::gpu_kernel)
+        .def_prop_ro("block_size", &Context::block_size)
+        .def("_ecb", &Context::ecb, nb::arg("decrypt"), nb::arg("data"), nb::arg("out").none())
+        .def("_cbc", &Context::cbc, nb::arg("decrypt"), nb::arg("data"), nb::arg("iv"), nb::arg("out").none())
+        .def("_ctr", &Context::ctr, nb::arg("data"), nb::arg("iv"), nb::arg("offset"), nb::arg("out").none())
+        .def("_ecb_ptr", &Context::ecb_ptr)
+        .def("_cbc_ptr", &Context::cbc_ptr)
+        .def("_ctr_ptr", &Context::ctr_ptr)
+        .def("_gpu_ecb", &Context::gpu_ecb)
+        .def("_gpu_ctr", &Context::gpu_ctr);
+}
+
+} // namespace kcpy

@@ -1,0 +1,35 @@
+"""kcipher: the Korean standard block ciphers ARIA, LEA, HIGHT and revised CHAM in ECB, CBC and
+CTR, the SP 800-90A CTR_DRBG and exhaustive key search, for bytes, numpy arrays and GPU arrays
+(PyTorch, CuPy, DLPack) without copies. docs/python.md in the repository is the guide.
+
+    >>> import kcipher
+    >>> with kcipher.Cipher("aria-256", key) as c:
+    ...     ct = c.ctr(plaintext, iv)
+"""
+from . import _kcipher
+from ._cipher import Cipher
+from ._drbg import DRBG
+from ._errors import (ArgumentError, Cancelled, CheckpointError, CounterSpaceError, DataLengthError, DRBGStateError,
+                      EntropySourceError, Error, GPUError, IVLengthError, KernelError, KeyLengthError,
+                      UnknownCipherError, STATUS_CLASSES as _STATUS_CLASSES)
+from ._info import CipherInfo, GpuInfo, KernelInfo, SelftestResult, ciphers, format_info, info, kernels, selftest
+from ._keysearch import FoundKey, KeysearchResult, keysearch
+
+_kcipher._set_error_classes(_STATUS_CLASSES)
+
+__version__ = _kcipher.version()
+
+
+def gpu_count() -> int:
+    """GPUs the library can use (0 without a GPU, a driver, or a CUDA build)."""
+    return _kcipher.gpu_count()
+
+
+__all__ = [
+    "Cipher", "DRBG", "keysearch", "FoundKey", "KeysearchResult",
+    "ciphers", "kernels", "info", "format_info", "selftest", "gpu_count",
+    "CipherInfo", "KernelInfo", "GpuInfo", "SelftestResult",
+    "Error", "ArgumentError", "UnknownCipherError", "KeyLengthError", "IVLengthError", "DataLengthError",
+    "CounterSpaceError", "KernelError", "GPUError", "CheckpointError", "Cancelled", "DRBGStateError",
+    "EntropySourceError",
+]

@@ -1,0 +1,106 @@
+"""kcipher.DRBG: the SP 800-90A rev. 1 CTR_DRBG (TTAK.KO-12.0189) over any of the ciphers."""
+from typing import Any, Callable, Optional, Union
+
+from . import _kcipher
+from ._arrays import ARRAY, describe, kind
+
+EntropySource = Callable[[int, int], Any]
+
+
+class DRBG(_kcipher.Drbg):
+    """A CTR_DRBG: ``DRBG("lea-128")`` is instantiated from the OS (getrandom) and ready.
+
+    df: with the derivation function (the default) or without it. kernel: None (the CPU's
+    fastest), "gpu" (large outputs computed on the GPU; the state stays on the CPU) or a kernel
+    name. entropy_source: None (getrandom), False (none: the caller seeds and reseeds, and a
+    reseed that comes due is an error) or a callable ``source(min_len, max_len) -> bytes``.
+    instantiate: False leaves it uninstantiated (call :meth:`instantiate` with your own
+    entropy, e.g. to replay known-answer vectors). personalization is used when this
+    constructor instantiates.
+
+    One object may be shared between threads (calls are serialised inside). The state is
+    wiped by :meth:`close`, at the end of a ``with`` block, or when the object is collected.
+    """
+
+    def __init__(self, cipher: str, *, df: bool = True, kernel: Optional[str] = None,
+                 entropy_source: Union[None, bool, EntropySource] = None, reseed_interval: Optional[int] = None,
+                 threads: Optional[int] = None, gpu_device: Optional[int] = None, instantiate: bool = True,
+                 personalization: Any = None) -> None:
+        super().__init__(cipher, df, kernel, entropy_source, reseed_interval, threads, gpu_device)
+        if instantiate and entropy_source is not False:
+            self._instantiate(None, None, personalization)
+
+    def __enter__(self) -> "DRBG":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return "<kcipher.DRBG (closed)>" if self.closed else f"<kcipher.DRBG kernel={self.kernel}>"
+
+    def instantiate(self, entropy: Any = None, nonce: Any = None, personalization: Any = None) -> None:
+        """(Re)instantiates: entropy None takes it (and, with df, a nonce) from the source."""
+        self._instantiate(entropy, nonce, personalization)
+
+    def reseed(self, entropy: Any = None, additional: Any = None) -> None:
+        """Reseeds: entropy None takes it from the source."""
+        self._reseed(entropy, additional)
+
+    def generate(self, n: int, additional: Any = None, prediction_resistance: bool = False, *, out: Any = None,
+                 device: Optional[str] = None) -> Any:
+        """n random bytes.
+
+        Up to :attr:`max_request` bytes (64 KiB for 128-bit blocks, 1 KiB for HIGHT and CHAM-64)
+        this is one SP 800-90A request. Longer outputs (without additional input) are served as
+        consecutive maximum-size requests, computed in parallel (on the GPU with kernel="gpu"),
+        the same bytes as asking request by request.
+
+        out: a writable buffer or a GPU array to fill (n is then its size; pass n=-1 or its size).
+        device: None/"cpu" returns bytes; "cupy", "torch" or "gpu" (CuPy if installed, else
+        PyTorch) returns a uint8 GPU array (the bytes are made in host memory and copied over).
+        """
+        if out is not None and kind(type(out)) == ARRAY:
+            m = describe(out, "out", None)
+            data = self.generate(m.nbytes, additional, prediction_resistance)
+            return _copy_into(out, data, m.gpu)
+        if out is None and device not in (None, "cpu"):
+            return _to_device(self.generate(n, additional, prediction_resistance), device)
+        if out is None and n < 0:
+            raise ValueError(f"n must be at least 0, got {n}")
+        size = n if out is None else memoryview(out).nbytes
+        large = additional is None and size > self.max_request
+        return self._generate(size, additional, prediction_resistance, large, out)
+
+
+def _to_device(data: bytes, device: str) -> Any:
+    if device in ("cupy", "gpu"):
+        try:
+            import cupy
+            import numpy
+
+            return cupy.asarray(numpy.frombuffer(data, dtype=numpy.uint8))
+        except ImportError:
+            if device == "cupy":
+                raise
+    if device in ("torch", "gpu"):
+        import torch
+
+        return torch.frombuffer(bytearray(data), dtype=torch.uint8).to("cuda")
+    raise ValueError(f"device must be None, 'cpu', 'gpu', 'cupy' or 'torch', not {device!r}")
+
+
+def _copy_into(out: Any, data: bytes, gpu: bool) -> Any:
+    import numpy
+
+    src = numpy.frombuffer(data, dtype=numpy.uint8)
+    top = type(out).__module__.partition(".")[0]
+    if top == "torch":
+        import torch
+
+        out.view(-1).view(torch.uint8).copy_(torch.from_numpy(src.copy()))
+    elif top == "cupy":
+        out.reshape(-1).view(numpy.uint8).set(src)
+    else:
+        raise TypeError(f"out: cannot fill a '{type(out).__name__}'; pass a buffer, a CuPy array or a torch tensor")
+    return out

@@ -1,0 +1,102 @@
+"""kcipher's exceptions: one class per kind of failure, each carrying the library's status.
+
+Every error the C library reports is raised as a subclass of :class:`Error`, with the library's
+own message (``kcipher_strerror``) and the status code in ``.status``. Argument errors are also
+``ValueError``s, so code that catches ``ValueError`` for bad input keeps working.
+"""
+from typing import Dict, Optional, Type
+
+
+class Error(Exception):
+    """Any failure reported by the kcipher library. ``status`` is the C status code."""
+
+    def __init__(self, message: str, status: Optional[int] = None) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class ArgumentError(Error, ValueError):
+    """Invalid input: wrong lengths, unknown names, overlapping buffers, bad ranges."""
+
+
+class UnknownCipherError(ArgumentError):
+    """The cipher name (or its mode suffix) is not one of kcipher.ciphers()."""
+
+
+class KeyLengthError(ArgumentError):
+    """The key is not the cipher's key length."""
+
+
+class IVLengthError(ArgumentError):
+    """The IV (or counter block) is not one block long."""
+
+
+class DataLengthError(ArgumentError):
+    """ECB or CBC data that is not a whole number of blocks (there is no padding)."""
+
+
+class CounterSpaceError(ArgumentError):
+    """A CTR request that would run past the counter's 2^(8*block) blocks."""
+
+
+class KernelError(Error, ValueError):
+    """An unknown kernel, one this machine cannot run, one of another cipher, or a CPU kernel
+    given GPU memory."""
+
+
+class GPUError(Error, RuntimeError):
+    """No usable GPU, memory that is not GPU memory, or a CUDA failure (the CUDA message is
+    part of the text)."""
+
+
+class CheckpointError(Error, OSError):
+    """A key-search checkpoint that cannot be read or written, or belongs to another search."""
+
+
+class Cancelled(Error):
+    """Stopped by the caller; progress was saved."""
+
+
+class DRBGStateError(Error, RuntimeError):
+    """A DRBG call in the wrong state: not instantiated, or a reseed is due with no entropy
+    source."""
+
+
+class EntropySourceError(Error, RuntimeError):
+    """The DRBG's entropy source failed (or there is none)."""
+
+
+# kcipher.h's kcipher_status values -> the class raised for them.
+STATUS_CLASSES: Dict[int, Type[Error]] = {
+    1: ArgumentError,         # NULL_POINTER
+    2: UnknownCipherError,    # UNKNOWN_CIPHER
+    3: UnknownCipherError,    # UNKNOWN_MODE
+    4: KeyLengthError,
+    5: IVLengthError,
+    6: DataLengthError,
+    7: CounterSpaceError,
+    8: KernelError,           # UNKNOWN_KERNEL
+    9: KernelError,           # KERNEL_UNAVAILABLE
+    10: KernelError,          # KERNEL_MISMATCH
+    11: ArgumentError,        # OVERLAP
+    12: Error,                # NO_MEMORY
+    13: ArgumentError,        # INVALID_ARGUMENT
+    14: Error,                # INTERNAL
+    15: GPUError,             # CUDA
+    16: KernelError,          # NOT_GPU_KERNEL
+    17: GPUError,             # NOT_DEVICE_MEMORY
+    18: GPUError,             # NO_GPU
+    19: ArgumentError,        # MASK_BITS
+    20: ArgumentError,        # NO_PAIRS
+    21: ArgumentError,        # PAIR_LENGTH
+    22: ArgumentError,        # SEARCH_RANGE
+    23: CheckpointError,      # CHECKPOINT_MISMATCH
+    24: CheckpointError,      # CHECKPOINT
+    25: Cancelled,
+    26: DRBGStateError,       # DRBG_NOT_INSTANTIATED
+    27: ArgumentError,        # DRBG_REQUEST_TOO_LARGE
+    28: DRBGStateError,       # DRBG_RESEED_REQUIRED
+    29: ArgumentError,        # DRBG_ENTROPY_LENGTH
+    30: ArgumentError,        # DRBG_INPUT_LENGTH
+    31: EntropySourceError,   # DRBG_ENTROPY_SOURCE
+}
