@@ -83,12 +83,12 @@ kcipher_status Drbg::seed(Span entropy, Span nonce, Span extra, bool reseeding)
     size_t limit = df_ ? max_input_bytes : lim_.seed_bytes;
     if (extra.n > limit || (df_ && nonce.n > max_input_bytes))
         return KCIPHER_ERR_DRBG_INPUT_LENGTH;
-    if (!scratch_ && !(scratch_ = cipher_->clone_unkeyed()))
+    if (df_ && !df_fn_.ready() && !df_fn_.init(*cipher_))
         return KCIPHER_ERR_NO_MEMORY;
 
     uint8_t material[64] = {0};
     if (df_) {
-        if (!block_cipher_df(*scratch_, entropy, nonce, extra, material, lim_.seed_bytes))
+        if (!df_fn_.derive(entropy, nonce, extra, material, lim_.seed_bytes))
             return KCIPHER_ERR_NO_MEMORY;
     } else {
         for (size_t i = 0; i < lim_.seed_bytes; i++)
@@ -176,9 +176,9 @@ kcipher_status Drbg::begin_request(size_t len, Span additional, bool prediction_
     if (additional.n == 0)
         return KCIPHER_OK;
     if (df_) {
-        if (!scratch_ && !(scratch_ = cipher_->clone_unkeyed()))
+        if (!df_fn_.ready() && !df_fn_.init(*cipher_))
             return KCIPHER_ERR_NO_MEMORY;
-        if (!block_cipher_df(*scratch_, additional, {}, {}, provided, lim_.seed_bytes))
+        if (!df_fn_.derive(additional, {}, {}, provided, lim_.seed_bytes))
             return KCIPHER_ERR_NO_MEMORY;
     } else {
         std::memcpy(provided, additional.p, additional.n);
@@ -229,10 +229,11 @@ void Drbg::uninstantiate()
     secure_wipe(v_, sizeof v_);
     counter_ = 0;
     inst_ = false;
-    // Rekeying with zeros overwrites the round keys of the state and df ciphers.
+    // Rekeying with zeros overwrites the state cipher's round keys; the df's derived key
+    // goes with its instance (the folded constants hold nothing secret).
     if (cipher_)
         cipher_->set_key(key_);
-    scratch_.reset();
+    df_fn_ = DerivationFunction();
 }
 
 } // namespace kc::drbg

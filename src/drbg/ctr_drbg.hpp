@@ -77,7 +77,8 @@ class Drbg {
     kcipher_status reseed_from_source(Span additional);
     bool update(const uint8_t *provided, uint64_t used_blocks);
 
-    std::unique_ptr<BlockCipher> cipher_, scratch_; // scratch: the df's own key
+    std::unique_ptr<BlockCipher> cipher_;
+    DerivationFunction df_fn_; // keyed with the df's fixed key on first use
     Limits lim_;
     bool df_;
     bool inst_ = false;

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "drbg/block_cipher.hpp"
 
@@ -14,10 +15,25 @@ struct Span {
     size_t n = 0;
 };
 
-// out (out_bytes, at most 64) = Block_Cipher_df(a || b || c, 8*out_bytes). `scratch` is an
-// unkeyed instance of the DRBG's cipher; it is left keyed with a derived key (wiped on its
-// next rekey or destruction).
-// False when out of memory.
-bool block_cipher_df(BlockCipher &scratch, Span a, Span b, Span c, uint8_t *out, size_t out_bytes);
+// The df with its constants folded once (the ARX paper's precomputation of the instantiate
+// step): K is fixed, so K's round keys and the first CBC-MAC step of every BCC,
+// E_K(i || 0^(outlen-32)), never depend on the input. Each instantiate, reseed and request
+// with additional input then saves a key schedule and 2-3 block encryptions.
+class DerivationFunction {
+  public:
+    // Keys a copy of `proto`'s cipher with K and folds the constants; false when out of memory.
+    bool init(const BlockCipher &proto);
+    bool ready() const { return fixed_ != nullptr; }
+
+    // out (out_bytes, at most 64) = Block_Cipher_df(a || b || c, 8*out_bytes); false when
+    // out of memory. The derived key stays in an internal instance, wiped on its next rekey
+    // or destruction.
+    bool derive(Span a, Span b, Span c, uint8_t *out, size_t out_bytes);
+
+  private:
+    std::unique_ptr<BlockCipher> fixed_, derived_;
+    uint8_t first_[4][16] = {};  // E_K(i || 0..0) for the BCC of output block i
+    size_t blocks_ = 0;          // BCC calls per derivation: ceil((keylen + outlen) / outlen)
+};
 
 } // namespace kc::drbg
