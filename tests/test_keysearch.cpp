@@ -297,6 +297,24 @@ TEST_P(KeysearchPlanted, FoundOnGpu)
     }
 }
 
+// CPU threads and every GPU draw small chunks from one range: each candidate once, the key found.
+TEST_P(KeysearchPlanted, CpuAndGpusShareOneRange)
+{
+    if (kcipher_gpu_count() == 0)
+        GTEST_SKIP() << "no GPU on this machine: the mixed search runs on the GPU machine";
+    Planted p = plant(GetParam(), 20, 99, 913579);
+    kcipher_keysearch_params a = params_for(p);
+    a.device = KCIPHER_DEVICE_ALL;
+    a.chunk_keys = 1u << 12; // 256 chunks, so that the CPU workers and the GPUs all take some
+    kcipher_keysearch_progress_info info;
+    auto hits = search(a, &info);
+    ASSERT_EQ(hits.size(), 1u);
+    EXPECT_EQ(hits[0].key, p.key);
+    EXPECT_EQ(hits[0].index, p.index);
+    EXPECT_EQ(info.done, uint64_t(1) << 20);
+    EXPECT_EQ(info.tested, uint64_t(1) << 20);
+}
+
 INSTANTIATE_TEST_SUITE_P(Keysearch, KeysearchPlanted, ::testing::ValuesIn(kCiphers),
                          [](const auto &info) {
                              std::string s = info.param;

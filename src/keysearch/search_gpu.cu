@@ -3,6 +3,7 @@
 // and keeps those whose key gives pairs[0]'s whole ciphertext on the reference kernel.
 #include <algorithm>
 #include <cstring>
+#include <new>
 
 #include "core/key_state.hpp"
 #include "cuda/devices.hpp"
@@ -58,8 +59,8 @@ bool encrypts_first_pair(const Problem &p, uint64_t index)
     KeyState ks;
     const bool ok = ks.init(*ref, p.cipher, key);
     secure_wipe(key, sizeof key);
-    if (!ok)
-        return false;
+    if (!ok) // out of memory: a hit must never be dropped silently
+        throw std::bad_alloc();
     ref->encrypt_blocks(ks.get(), p.pairs[0].pt, out, 1);
     return std::memcmp(out, p.pairs[0].ct, cipher_desc(p.cipher).block_bytes) == 0;
 }

@@ -289,7 +289,13 @@ void print_summary(const KeysearchOptions &o, const RankSummary &all, int code)
 
 int run_keysearch(const KeysearchOptions &o)
 {
-    MpiWorld w = mpi_begin();
+    MpiWorld w;
+    try {
+        w = mpi_begin();
+    } catch (const std::exception &e) { // e.g. started by mpirun, built without MPI
+        fmt::print(stderr, "kcipher keysearch: {}\n", e.what());
+        return 2;
+    }
     Outcome mine;
     try {
         mine = search_part(o, w);
