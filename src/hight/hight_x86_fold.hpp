@@ -1,6 +1,7 @@
 // The compile-time plan of HIGHT-CTR's folded rounds, shared by the byte-sliced x86 kernels
-// (hight_x86_avx512_gfni.cpp, hight_x86_avx2.cpp). No SIMD here: only constexpr functions,
-// evaluated by the compiler in template arguments and constant expressions.
+// (hight_x86_avx512_gfni.cpp, hight_x86_avx2.cpp) and hight_neon.cpp. No SIMD here: only
+// constexpr functions, evaluated by the compiler in template arguments and constant
+// expressions.
 //
 // The byte-sliced kernels keep the state in eight registers x[0..7] and let round r update the
 // odd bytes of the state seen as a_j = x[(j - r) mod 8] in place (the round's byte rotation
