@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -534,7 +535,11 @@ TEST(KeysearchErrors, ClearStatuses)
     EXPECT_EQ(with([&](auto &b) { b.start = 10, b.count = 247; }), KCIPHER_ERR_SEARCH_RANGE);
     EXPECT_EQ(with([&](auto &b) { b.start = 10, b.count = 246; }), KCIPHER_OK);
     EXPECT_EQ(with([&](auto &b) { b.count = UINT64_MAX; }), KCIPHER_ERR_SEARCH_RANGE);
-    EXPECT_EQ(with([&](auto &b) { b.device = kcipher_device(7); }), KCIPHER_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(with([&](auto &b) { // as a C caller could: any int in the enum's storage
+                  const int seven = 7;
+                  std::memcpy(&b.device, &seven, sizeof seven);
+              }),
+              KCIPHER_ERR_INVALID_ARGUMENT);
     EXPECT_EQ(with([&](auto &b) { b.checkpoint_seconds = -1; }), KCIPHER_ERR_INVALID_ARGUMENT);
     EXPECT_EQ(with([&](auto &b) { b.kernel = "lea/ref"; }), KCIPHER_ERR_KERNEL_MISMATCH);
     EXPECT_EQ(with([&](auto &b) { b.kernel = "aria/nope"; }), KCIPHER_ERR_UNKNOWN_KERNEL);

@@ -152,7 +152,11 @@ kcipher_status run(const kcipher_keysearch_params *a, kcipher_keysearch_progress
         st = check_range(a, p.unknown_bits, &job.range);
     if (st != KCIPHER_OK)
         return st;
-    if (a->device != KCIPHER_DEVICE_CPU && a->device != KCIPHER_DEVICE_GPU && a->device != KCIPHER_DEVICE_ALL)
+    // A C caller may store any int in the enum: read it as one, before C++ loads it as the enum.
+    int device;
+    static_assert(sizeof device == sizeof a->device, "kcipher_device is an int");
+    std::memcpy(&device, &a->device, sizeof device);
+    if (device != KCIPHER_DEVICE_CPU && device != KCIPHER_DEVICE_GPU && device != KCIPHER_DEVICE_ALL)
         return KCIPHER_ERR_INVALID_ARGUMENT;
     if (!(a->checkpoint_seconds >= 0) || std::isinf(a->checkpoint_seconds))
         return KCIPHER_ERR_INVALID_ARGUMENT;
