@@ -103,3 +103,53 @@ def optional_module(name):
         return __import__(name)
     except Exception:
         return None
+
+
+def seed_of(*parts):
+    """A deterministic seed from a test's parameters (hash() of a str changes every run)."""
+    import zlib
+
+    return zlib.crc32(repr(parts).encode())
+
+
+def gpu_array_modules():
+    """(torch or None, cupy or None): the GPU array libraries usable here. torch only with CUDA."""
+    torch = optional_module("torch")
+    if torch is not None:
+        try:
+            if not torch.cuda.is_available():
+                torch = None
+        except Exception:
+            torch = None
+    cupy = optional_module("cupy")
+    if cupy is not None:
+        try:
+            if cupy.cuda.runtime.getDeviceCount() == 0:
+                cupy = None
+        except Exception:
+            cupy = None
+    return torch, cupy
+
+
+def a_gpu_array(nbytes=64):
+    """A zero-filled uint8 array on the GPU (PyTorch, else CuPy), or None without either."""
+    torch, cupy = gpu_array_modules()
+    if torch is not None:
+        return torch.zeros(nbytes, dtype=torch.uint8, device="cuda")
+    if cupy is not None:
+        return cupy.zeros(nbytes, dtype=cupy.uint8)
+    return None
+
+
+def to_host_bytes(a):
+    """The bytes of a torch tensor or CuPy array (on the GPU or not), synchronising."""
+    top = type(a).__module__.partition(".")[0]
+    if top == "torch":
+        import torch
+
+        return a.detach().contiguous().view(-1).view(torch.uint8).cpu().numpy().tobytes()
+    if top == "cupy":
+        import cupy
+
+        return cupy.asnumpy(a).tobytes()
+    return bytes(memoryview(a).cast("B"))

@@ -66,3 +66,34 @@ def test_keysearch_misuse():
         kcipher.keysearch("aria-128", [(bytes(16), bytes(16))], bytes(16), bytes(15) + b"\x0f", shard="3/3")
     with pytest.raises(ValueError, match="device"):
         kcipher.keysearch("aria-128", [(bytes(16), bytes(16))], bytes(16), bytes(15) + b"\x0f", device="tpu")
+
+
+@pytest.mark.skipif(kcipher.gpu_count() == 0, reason="no GPU usable by kcipher here")
+@pytest.mark.parametrize("name", ["aria-128", "aria-256", "lea-128", "lea-192", "hight", "cham-64-128",
+                                  "cham-128-256"])
+def test_gpu_finds_the_planted_key(name):
+    info = next(c for c in kcipher.ciphers() if c.name == name)
+    key = bytes((29 * i + 11) & 0xFF for i in range(info.key_bytes))
+    c = kcipher.Cipher(name, key)
+    pts = [bytes(range(i, i + info.block_bytes)) for i in (3, 40)]
+    pairs = [(p, c.ecb_encrypt(p)) for p in pts]
+    # 22 unknown bits in three bytes, not all at the end
+    mask = bytearray(info.key_bytes)
+    mask[0], mask[info.key_bytes // 2], mask[-1] = 0x3F, 0xFF, 0xFF
+    template = bytes(k & ~m & 0xFF for k, m in zip(key, mask))
+    r = kcipher.keysearch(name, pairs, template, bytes(mask), device="gpu")
+    assert r.complete and r.keys == [key] and r.total == 1 << 22 and r.tested == 1 << 22
+    # the planted key's candidate number: its unknown bits, lowest mask bit first
+    index, bit = 0, 0
+    for pos in reversed(range(info.key_bytes)):  # the last byte holds the lowest bits
+        for b in range(8):
+            if mask[pos] >> b & 1:
+                index |= (key[pos] >> b & 1) << bit
+                bit += 1
+    assert r.found[0].index == index
+    # a sub-range that misses it finds nothing; every device together finds it again
+    miss = kcipher.keysearch(name, pairs, template, bytes(mask), device="gpu", start=index + 1, count=1 << 16)
+    assert miss.complete and miss.keys == [] and miss.total == 1 << 16
+    both = kcipher.keysearch(name, pairs, template, bytes(mask), device="all", threads=2,
+                             start=max(0, index - 40000), count=1 << 16)
+    assert both.complete and both.keys == [key] and both.found[0].index == index

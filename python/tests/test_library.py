@@ -43,3 +43,17 @@ def test_every_status_has_a_class():
     for status in _kcipher.statuses():
         if status:
             assert status in kcipher._STATUS_CLASSES, status
+
+
+def test_type_information_ships():
+    import pathlib
+
+    d = pathlib.Path(kcipher.__file__).parent
+    assert (d / "py.typed").is_file() and (d / "_kcipher.pyi").is_file() and (d / "_typing.py").is_file()
+    stub = (d / "_kcipher.pyi").read_text()
+    from kcipher import _kcipher
+
+    for name in ("Context", "Drbg", "keysearch", "ciphers", "kernels", "dlpack_view"):
+        assert hasattr(_kcipher, name) and (f"def {name}(" in stub or f"class {name}:" in stub), name
+    # the public methods are annotated
+    assert kcipher.Cipher.ctr.__annotations__.get("return") is not None

@@ -1,11 +1,12 @@
 """python -m kcipher [selftest [-v] | info]: the CLI's self-test (the default) or info."""
 import argparse
 import sys
+from typing import List, Optional
 
 from ._info import format_info, selftest
 
 
-def main(argv=None) -> int:
+def main(argv: Optional[List[str]] = None) -> int:
     p = argparse.ArgumentParser(prog="python -m kcipher", description="kcipher's self-test and machine report")
     p.add_argument("command", nargs="?", default="selftest", choices=["selftest", "info"])
     p.add_argument("-v", "--verbose", action="store_true", help="selftest: list every check, not only failures")

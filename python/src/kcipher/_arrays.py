@@ -7,7 +7,7 @@ straight to the extension. Other arrays are asked where their memory is: PyTorch
 ``__dlpack__(stream=...)``), and host arrays with ``__array_interface__``.
 """
 import sys
-from typing import Any, Dict, NamedTuple, Optional
+from typing import Any, Dict, NamedTuple, Optional, Sequence
 
 from . import _kcipher
 
@@ -27,8 +27,33 @@ def kind(t: type) -> int:
     return k
 
 
+_torch_types: Dict[type, bool] = {}
+
+
 def _is_torch_type(t: type) -> bool:
-    return t.__module__.partition(".")[0] == "torch" and hasattr(t, "data_ptr")
+    r = _torch_types.get(t)
+    if r is None:
+        r = _torch_types[t] = t.__module__.partition(".")[0] == "torch" and hasattr(t, "data_ptr")
+    return r
+
+
+_raw_stream: Any = None
+
+
+def _torch_current_stream(device_index: int) -> int:
+    """torch's current cudaStream_t on a GPU, as an int. torch._C._cuda_getCurrentRawStream
+    gives it without making a torch.cuda.Stream object (a few microseconds a call)."""
+    global _raw_stream
+    if _raw_stream is None:
+        import torch  # type: ignore[import-not-found, unused-ignore]
+
+        raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+        _raw_stream = raw if raw is not None else (lambda i: torch.cuda.current_stream(i).cuda_stream)
+    return int(_raw_stream(device_index))
+
+
+def is_torch(x: Any) -> bool:
+    return _is_torch_type(type(x))
 
 
 def is_ndarray(x: Any) -> bool:
@@ -68,7 +93,30 @@ def stream_handle(stream: Any) -> Optional[int]:
     raise TypeError(f"stream must be an int (a cudaStream_t) or a torch/cupy stream, not {type(stream).__name__}")
 
 
-def _c_contiguous(shape, strides, itemsize: int) -> bool:
+def record_stream(x: Any, handle: int, given: Any) -> None:
+    """Tells PyTorch's caching allocator that tensor x is in use on the stream ``handle`` (the
+    one the work was queued on) when that is not the current stream: without it, a tensor freed
+    right after the call (a temporary input, or a result the caller drops) could be handed to
+    other work on its allocation stream while the queued work still reads or writes it. On the
+    current stream the work is ordered like any torch op, and nothing is needed. ``given``: the
+    caller's ``stream=`` object (a torch stream is recorded as is)."""
+    if not _is_torch_type(type(x)) or not x.is_cuda:
+        return
+    import torch  # type: ignore[import-not-found, unused-ignore]
+
+    dev = x.device
+    if handle == _torch_current_stream(x.get_device()):
+        return
+    if isinstance(given, torch.cuda.Stream):
+        s = given
+    elif handle in (0, 1):  # NULL and cudaStreamLegacy: the legacy default stream, torch's default
+        s = torch.cuda.default_stream(dev)
+    else:
+        s = torch.cuda.ExternalStream(handle, device=dev)
+    x.record_stream(s)
+
+
+def _c_contiguous(shape: Sequence[int], strides: Optional[Sequence[int]], itemsize: int) -> bool:
     if strides is None:
         return True
     expect = itemsize
@@ -88,7 +136,7 @@ def _typestr_itemsize(typestr: str) -> int:
     return int(digits)
 
 
-def _prod(shape) -> int:
+def _prod(shape: Sequence[int]) -> int:
     n = 1
     for d in shape:
         n *= d
@@ -105,16 +153,13 @@ def describe(x: Any, what: str, stream: Optional[int]) -> Memory:
         if not x.is_contiguous():
             raise ValueError(_NOT_CONTIGUOUS.format(what))
         nbytes = x.numel() * x.element_size()
-        dev = x.device
-        if dev.type == "cuda":
+        if x.is_cuda:
             if stream is None:
-                import torch
-
-                stream = torch.cuda.current_stream(dev).cuda_stream
+                stream = _torch_current_stream(x.get_device())
             return Memory(x.data_ptr(), nbytes, True, stream, False, None)
-        if dev.type == "cpu":
+        if x.device.type == "cpu":
             return Memory(x.data_ptr(), nbytes, False, None, False, None)
-        raise TypeError(f"{what}: a torch tensor on '{dev}' (CPU and CUDA tensors are supported)")
+        raise TypeError(f"{what}: a torch tensor on '{x.device}' (CPU and CUDA tensors are supported)")
 
     cai = getattr(x, "__cuda_array_interface__", None)
     if cai is not None:
@@ -159,24 +204,48 @@ def describe(x: Any, what: str, stream: Optional[int]) -> Memory:
             return Memory(ptr, nbytes, False, None, readonly, cap)
         raise TypeError(f"{what}: DLPack device type {dev_type} is not supported (CPU and CUDA are)")
 
+    try:  # a plain buffer (bytearray, memoryview, ...) beside an array: host memory
+        mv = memoryview(x)
+    except TypeError:
+        mv = None
+    if mv is not None:
+        return _buffer_memory(mv, what)
+
     raise TypeError(f"{what} must be a bytes-like object or an array (numpy, CuPy, PyTorch, DLPack), "
                     f"not '{t.__name__}'")
+
+
+def _buffer_memory(mv: memoryview, what: str) -> Memory:
+    if not mv.c_contiguous:
+        raise ValueError(_NOT_CONTIGUOUS.format(what))
+    n = mv.nbytes
+    if n == 0:
+        return Memory(0, 0, False, None, mv.readonly, mv)
+    if not mv.readonly:
+        import ctypes
+
+        view = (ctypes.c_char * n).from_buffer(mv.cast("B") if mv.format != "B" or mv.ndim != 1 else mv)
+        return Memory(ctypes.addressof(view), n, False, None, False, view)  # view holds the export
+    import numpy
+
+    a = numpy.frombuffer(mv, dtype=numpy.uint8)
+    return Memory(a.__array_interface__["data"][0], n, False, None, True, a)
 
 
 def empty_like(x: Any) -> Any:
     """A new, C-contiguous array of x's type, shape, dtype and device, for a result."""
     t = type(x)
     if _is_torch_type(t):
-        import torch
+        import torch  # type: ignore[import-not-found, unused-ignore]
 
         return torch.empty_like(x, memory_format=torch.contiguous_format)
     top = t.__module__.partition(".")[0]
     if top == "cupy":
-        import cupy
+        import cupy  # type: ignore[import-not-found, unused-ignore]
 
         return cupy.empty_like(x, order="C")
     if top == "numba":
-        from numba import cuda
+        from numba import cuda  # type: ignore[import-not-found, unused-ignore]
 
         return cuda.device_array(x.shape, x.dtype)
     ns = getattr(x, "__array_namespace__", None)

@@ -1,9 +1,10 @@
 """kcipher.Cipher: a keyed cipher in ECB, CBC and CTR over bytes, numpy and GPU arrays."""
 import operator
-from typing import Any, Optional
+from typing import Any, Optional, overload
 
 from . import _kcipher
-from ._arrays import ARRAY, describe, empty_like, is_ndarray, kind, stream_handle
+from ._typing import ArrayT, Buffer, BytesLike, Data, OutT, StreamLike
+from ._arrays import ARRAY, describe, empty_like, is_ndarray, is_torch, kind, record_stream, stream_handle
 
 _U64_MAX = (1 << 64) - 1
 
@@ -42,7 +43,7 @@ class Cipher(_kcipher.Context):
     is collected.
     """
 
-    def __init__(self, name: str, key: Any, kernel: Optional[str] = None, *, threads: Optional[int] = None,
+    def __init__(self, name: str, key: BytesLike, kernel: Optional[str] = None, *, threads: Optional[int] = None,
                  gpu_device: Optional[int] = None) -> None:
         super().__init__(name, key, kernel, threads, gpu_device)
 
@@ -57,27 +58,79 @@ class Cipher(_kcipher.Context):
             return "<kcipher.Cipher (closed)>"
         return f"<kcipher.Cipher {self.name} kernel={self.kernel}>"
 
+    # The overloads say what comes back: a bytearray for a bytearray, an array of the same type
+    # for an array (numpy, torch, CuPy, ...), bytes for any other buffer, out= when given.
+
     # ---- ECB ----
-    def ecb_encrypt(self, data: Any, *, out: Any = None, stream: Any = None) -> Any:
+    @overload
+    def ecb_encrypt(self, data: bytearray, *, out: None = None, stream: StreamLike = None) -> bytearray: ...  # type: ignore[overload-overlap]
+    @overload
+    def ecb_encrypt(self, data: ArrayT, *, out: None = None, stream: StreamLike = None) -> ArrayT: ...
+    @overload
+    def ecb_encrypt(self, data: Buffer, *, out: None = None, stream: StreamLike = None) -> bytes: ...
+    @overload
+    def ecb_encrypt(self, data: Data, *, out: OutT, stream: StreamLike = None) -> OutT: ...
+
+    def ecb_encrypt(self, data: Data, *, out: Optional[Data] = None, stream: StreamLike = None) -> Any:
         """ECB encryption of whole blocks (no padding)."""
         return self._ecb_any(False, data, out, stream)
 
-    def ecb_decrypt(self, data: Any, *, out: Any = None, stream: Any = None) -> Any:
+    @overload
+    def ecb_decrypt(self, data: bytearray, *, out: None = None, stream: StreamLike = None) -> bytearray: ...  # type: ignore[overload-overlap]
+    @overload
+    def ecb_decrypt(self, data: ArrayT, *, out: None = None, stream: StreamLike = None) -> ArrayT: ...
+    @overload
+    def ecb_decrypt(self, data: Buffer, *, out: None = None, stream: StreamLike = None) -> bytes: ...
+    @overload
+    def ecb_decrypt(self, data: Data, *, out: OutT, stream: StreamLike = None) -> OutT: ...
+
+    def ecb_decrypt(self, data: Data, *, out: Optional[Data] = None, stream: StreamLike = None) -> Any:
         """ECB decryption of whole blocks."""
         return self._ecb_any(True, data, out, stream)
 
     # ---- CBC (host memory: CBC encryption is a chain) ----
-    def cbc_encrypt(self, data: Any, iv: Any, *, out: Any = None) -> Any:
+    @overload
+    def cbc_encrypt(self, data: bytearray, iv: BytesLike, *, out: None = None) -> bytearray: ...  # type: ignore[overload-overlap]
+    @overload
+    def cbc_encrypt(self, data: ArrayT, iv: BytesLike, *, out: None = None) -> ArrayT: ...
+    @overload
+    def cbc_encrypt(self, data: Buffer, iv: BytesLike, *, out: None = None) -> bytes: ...
+    @overload
+    def cbc_encrypt(self, data: Data, iv: BytesLike, *, out: OutT) -> OutT: ...
+
+    def cbc_encrypt(self, data: Data, iv: BytesLike, *, out: Optional[Data] = None) -> Any:
         """CBC encryption of whole blocks (no padding). The iv is not modified; to go on with the
         same chain, pass the last ciphertext block as the next iv."""
         return self._cbc_any(False, data, iv, out)
 
-    def cbc_decrypt(self, data: Any, iv: Any, *, out: Any = None) -> Any:
+    @overload
+    def cbc_decrypt(self, data: bytearray, iv: BytesLike, *, out: None = None) -> bytearray: ...  # type: ignore[overload-overlap]
+    @overload
+    def cbc_decrypt(self, data: ArrayT, iv: BytesLike, *, out: None = None) -> ArrayT: ...
+    @overload
+    def cbc_decrypt(self, data: Buffer, iv: BytesLike, *, out: None = None) -> bytes: ...
+    @overload
+    def cbc_decrypt(self, data: Data, iv: BytesLike, *, out: OutT) -> OutT: ...
+
+    def cbc_decrypt(self, data: Data, iv: BytesLike, *, out: Optional[Data] = None) -> Any:
         """CBC decryption; the next iv of a chain is the last block of this ciphertext."""
         return self._cbc_any(True, data, iv, out)
 
     # ---- CTR ----
-    def ctr(self, data: Any, iv: Any, offset: int = 0, *, out: Any = None, stream: Any = None) -> Any:
+    @overload
+    def ctr(self, data: bytearray, iv: BytesLike, offset: int = 0, *,  # type: ignore[overload-overlap]
+            out: None = None, stream: StreamLike = None) -> bytearray: ...
+    @overload
+    def ctr(self, data: ArrayT, iv: BytesLike, offset: int = 0, *, out: None = None,
+            stream: StreamLike = None) -> ArrayT: ...
+    @overload
+    def ctr(self, data: Buffer, iv: BytesLike, offset: int = 0, *, out: None = None,
+            stream: StreamLike = None) -> bytes: ...
+    @overload
+    def ctr(self, data: Data, iv: BytesLike, offset: int = 0, *, out: OutT, stream: StreamLike = None) -> OutT: ...
+
+    def ctr(self, data: Data, iv: BytesLike, offset: int = 0, *, out: Optional[Data] = None,
+            stream: StreamLike = None) -> Any:
         """XORs data with the CTR keystream (encryption and decryption alike): the whole iv block
         is a big-endian counter (OpenSSL's CTR), and the data starts at block ``offset`` of the
         stream, so any slice of a stream can be processed on its own. Any length."""
@@ -133,10 +186,17 @@ class Cipher(_kcipher.Context):
             raise ValueError(f"out has {dst.nbytes} bytes, data {src.nbytes}: they must be the same size")
         n = src.nbytes
         if src.gpu:
+            st = src.stream or 0
             if op == "ctr":
-                self._gpu_ctr(iv, offset, src.ptr, dst.ptr, n, src.stream)
+                self._gpu_ctr(iv, offset, src.ptr, dst.ptr, n, st)
             else:
-                self._gpu_ecb(op == "ecb_decrypt", src.ptr, dst.ptr, n, src.stream)
+                self._gpu_ecb(op == "ecb_decrypt", src.ptr, dst.ptr, n, st)
+            # Torch tensors used on a stream other than torch's current one (stream=, or a torch
+            # out= for another library's array) are recorded there: see record_stream.
+            if n and (s is not None or not is_torch(data)):
+                record_stream(data, st, stream)
+                if out is not data:
+                    record_stream(out, st, stream)
         elif op == "ctr":
             self._ctr_ptr(iv, offset, src.ptr, dst.ptr, n)
         elif op.startswith("cbc"):

@@ -1,10 +1,12 @@
 """kcipher.DRBG: the SP 800-90A rev. 1 CTR_DRBG (TTAK.KO-12.0189) over any of the ciphers."""
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Literal, Optional, Union, overload
 
 from . import _kcipher
 from ._arrays import ARRAY, describe, kind
+from ._typing import BytesLike, OutT
 
-EntropySource = Callable[[int, int], Any]
+#: ``source(min_len, max_len) -> bytes``: entropy input of min_len to max_len bytes.
+EntropySource = Callable[[int, int], BytesLike]
 
 
 class DRBG(_kcipher.Drbg):
@@ -25,7 +27,7 @@ class DRBG(_kcipher.Drbg):
     def __init__(self, cipher: str, *, df: bool = True, kernel: Optional[str] = None,
                  entropy_source: Union[None, bool, EntropySource] = None, reseed_interval: Optional[int] = None,
                  threads: Optional[int] = None, gpu_device: Optional[int] = None, instantiate: bool = True,
-                 personalization: Any = None) -> None:
+                 personalization: Optional[BytesLike] = None) -> None:
         super().__init__(cipher, df, kernel, entropy_source, reseed_interval, threads, gpu_device)
         if instantiate and entropy_source is not False:
             self._instantiate(None, None, personalization)
@@ -39,16 +41,27 @@ class DRBG(_kcipher.Drbg):
     def __repr__(self) -> str:
         return "<kcipher.DRBG (closed)>" if self.closed else f"<kcipher.DRBG kernel={self.kernel}>"
 
-    def instantiate(self, entropy: Any = None, nonce: Any = None, personalization: Any = None) -> None:
+    def instantiate(self, entropy: Optional[BytesLike] = None, nonce: Optional[BytesLike] = None,
+                    personalization: Optional[BytesLike] = None) -> None:
         """(Re)instantiates: entropy None takes it (and, with df, a nonce) from the source."""
         self._instantiate(entropy, nonce, personalization)
 
-    def reseed(self, entropy: Any = None, additional: Any = None) -> None:
+    def reseed(self, entropy: Optional[BytesLike] = None, additional: Optional[BytesLike] = None) -> None:
         """Reseeds: entropy None takes it from the source."""
         self._reseed(entropy, additional)
 
-    def generate(self, n: int, additional: Any = None, prediction_resistance: bool = False, *, out: Any = None,
-                 device: Optional[str] = None) -> Any:
+    @overload
+    def generate(self, n: int, additional: Optional[BytesLike] = None, prediction_resistance: bool = False, *,
+                 out: None = None, device: Optional[Literal["cpu"]] = None) -> bytes: ...
+    @overload
+    def generate(self, n: int, additional: Optional[BytesLike] = None, prediction_resistance: bool = False, *,
+                 out: None = None, device: Literal["gpu", "cupy", "torch"]) -> Any: ...
+    @overload
+    def generate(self, n: int, additional: Optional[BytesLike] = None, prediction_resistance: bool = False, *,
+                 out: OutT, device: None = None) -> OutT: ...
+
+    def generate(self, n: int, additional: Optional[BytesLike] = None, prediction_resistance: bool = False, *,
+                 out: Any = None, device: Optional[str] = None) -> Any:
         """n random bytes.
 
         Up to :attr:`max_request` bytes (64 KiB for 128-bit blocks, 1 KiB for HIGHT and CHAM-64)
@@ -76,7 +89,7 @@ class DRBG(_kcipher.Drbg):
 def _to_device(data: bytes, device: str) -> Any:
     if device in ("cupy", "gpu"):
         try:
-            import cupy
+            import cupy  # type: ignore[import-not-found, unused-ignore]
             import numpy
 
             return cupy.asarray(numpy.frombuffer(data, dtype=numpy.uint8))
@@ -84,7 +97,7 @@ def _to_device(data: bytes, device: str) -> Any:
             if device == "cupy":
                 raise
     if device in ("torch", "gpu"):
-        import torch
+        import torch  # type: ignore[import-not-found, unused-ignore]
 
         return torch.frombuffer(bytearray(data), dtype=torch.uint8).to("cuda")
     raise ValueError(f"device must be None, 'cpu', 'gpu', 'cupy' or 'torch', not {device!r}")
@@ -96,7 +109,7 @@ def _copy_into(out: Any, data: bytes, gpu: bool) -> Any:
     src = numpy.frombuffer(data, dtype=numpy.uint8)
     top = type(out).__module__.partition(".")[0]
     if top == "torch":
-        import torch
+        import torch  # type: ignore[import-not-found, unused-ignore]
 
         out.view(-1).view(torch.uint8).copy_(torch.from_numpy(src.copy()))
     elif top == "cupy":

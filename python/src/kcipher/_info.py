@@ -25,7 +25,7 @@ class KernelInfo(NamedTuple):
 
 
 class GpuInfo(NamedTuple):
-    index: int
+    index: int  # type: ignore[assignment]  # the CUDA device number (shadows tuple.index)
     name: str
     sm_major: int
     sm_minor: int

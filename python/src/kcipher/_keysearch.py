@@ -1,15 +1,17 @@
 """kcipher.keysearch: exhaustive search of a key's unknown bits, with the CLI's options."""
-from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Callable, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from . import _kcipher
 from ._info import cipher_info
+from ._typing import Buffer, ProgressInfo
 
-BytesOrHex = Union[bytes, bytearray, memoryview, str]
+#: bytes-like, or a str of hex digits
+BytesOrHex = Union[Buffer, str]
 
 
 class FoundKey(NamedTuple):
     key: bytes
-    index: int  # the candidate number
+    index: int  # type: ignore[assignment]  # the candidate number (shadows tuple.index)
 
 
 class KeysearchResult(NamedTuple):
@@ -61,7 +63,7 @@ def keysearch(cipher: str, pairs: Iterable[Tuple[BytesOrHex, BytesOrHex]], key: 
               start: int = 0, count: int = 0, device: str = "cpu", checkpoint: Optional[str] = None,
               shard: Union[None, str, Tuple[int, int]] = None, threads: int = 0, kernel: Optional[str] = None,
               chunk_keys: int = 0, checkpoint_seconds: float = 30.0,
-              progress: Optional[Callable[[Dict[str, Any]], Any]] = None) -> KeysearchResult:
+              progress: Optional[Callable[[ProgressInfo], object]] = None) -> KeysearchResult:
     """Every key that encrypts each known plaintext to its ciphertext, where the bits set in
     ``mask`` (at most 64) are unknown; ``kcipher keysearch`` with the same options.
 
