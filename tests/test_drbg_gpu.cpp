@@ -1,16 +1,26 @@
 // CTR_DRBG large outputs on the GPU: the same bytes as the CPU definition for every cipher,
 // through the C API (a DRBG made with the cipher's GPU kernel against one made with the best
 // CPU kernel, instantiated alike), over sizes that are not multiples of the block, span
-// many requests and cross the 16 MiB batches; with prediction resistance, whose reseeds
-// happen inside the CPU's chain. Skipped where there is no GPU.
+// many requests and cross the 8 MiB batches; with prediction resistance, whose reseeds
+// happen inside the CPU's chain. Into host memory (kcipher_drbg_generate_large) and device
+// memory (kcipher_drbg_generate_device); the many-instance mode (kcipher_drbg_multi) against
+// single DRBGs and against its CPU path, into host and device memory; misuse. Skipped where
+// there is no GPU.
 #include <gtest/gtest.h>
 
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "cuda/devices.hpp"
 #include "kcipher/kcipher.h"
+#include "kcipher/kcipher.hpp"
+#include "support/drbg_multi_check.hpp"
+
+#if defined(KC_HAVE_CUDA)
+#include <cuda_runtime.h>
+#endif
 
 namespace {
 
@@ -96,6 +106,197 @@ TEST_P(GpuDrbg, PredictionResistanceAndReseedsInsideTheChain)
         ASSERT_TRUE(a == b) << GetParam() << " prediction resistance " << pr;
     }
 }
+
+#if defined(KC_HAVE_CUDA)
+
+struct DeviceBuffer {
+    uint8_t *p = nullptr;
+    explicit DeviceBuffer(size_t n)
+    {
+        if (cudaMalloc((void **)&p, n ? n : 1) != cudaSuccess)
+            throw std::runtime_error("cudaMalloc");
+    }
+    ~DeviceBuffer() { cudaFree(p); }
+    DeviceBuffer(const DeviceBuffer &) = delete;
+    DeviceBuffer &operator=(const DeviceBuffer &) = delete;
+};
+
+Bytes to_host(const uint8_t *d, size_t n)
+{
+    Bytes h(n);
+    if (n != 0 && cudaMemcpy(h.data(), d, n, cudaMemcpyDeviceToHost) != cudaSuccess)
+        throw std::runtime_error("cudaMemcpy");
+    return h;
+}
+
+Bytes random_input(std::mt19937_64 &g, size_t n)
+{
+    Bytes b(n);
+    for (uint8_t &x : b)
+        x = (uint8_t)g();
+    return b;
+}
+
+// Device memory: sizes 0, 1, odd, a request and one byte either side, many requests, over
+// one batch of the GPU path (8 MiB), at odd offsets into the buffer, on the default stream
+// and on a stream of the caller's; host memory in between from the same DRBG.
+TEST_P(GpuDrbg, DeviceOutputEqualsTheCpu)
+{
+    std::mt19937_64 g(std::hash<std::string>{}(GetParam()));
+    kcipher_cipher_info info;
+    ASSERT_EQ(KCIPHER_OK, kcipher_cipher_find(GetParam().c_str(), &info));
+    const char *gpu_kernel = nullptr;
+    ASSERT_EQ(KCIPHER_OK, kcipher_default_gpu_kernel(GetParam().c_str(), &gpu_kernel));
+    cudaStream_t stream = nullptr;
+    ASSERT_EQ(cudaSuccess, cudaStreamCreate(&stream));
+    for (unsigned flags : {0u, (unsigned)KCIPHER_DRBG_NO_DF}) {
+        const bool df = flags == 0;
+        const Bytes e = random_input(g, df ? info.key_bytes + 3 : info.key_bytes + info.block_bytes);
+        const Bytes n = random_input(g, df ? 9 : 0), p = random_input(g, 5);
+        kcipher::Drbg cpu(GetParam(), flags), gpu(GetParam(), flags, gpu_kernel);
+        cpu.instantiate(e, n, p);
+        gpu.instantiate(e, n, p);
+        const size_t max = cpu.max_request();
+        const size_t sizes[] = {0, 1, 15, 16, 17, max - 1, max, max + 1, 7 * max + 5, (size_t(8) << 20) + 1,
+                                (size_t(20) << 20) + 11};
+        int k = 0;
+        for (size_t size : sizes) {
+            const size_t off = k % 3 == 2 ? 3 : 0;
+            DeviceBuffer d(size + off);
+            Bytes want = cpu.generate_large(size);
+            ASSERT_NO_THROW(gpu.generate_device(d.p + off, size, k % 2 ? stream : nullptr))
+                << kcipher_gpu_last_error();
+            ASSERT_TRUE(to_host(d.p + off, size) == want) << GetParam() << " df " << df << " bytes " << size;
+            if (k++ % 4 == 1) // the host path of the same DRBG in between
+                ASSERT_TRUE(cpu.generate_large(size + 7) == gpu.generate_large(size + 7));
+        }
+        uint64_t a = 0, b = 0;
+        ASSERT_EQ(KCIPHER_OK, kcipher_drbg_reseed_counter(cpu.get(), &a));
+        ASSERT_EQ(KCIPHER_OK, kcipher_drbg_reseed_counter(gpu.get(), &b));
+        EXPECT_EQ(a, b);
+    }
+    cudaStreamDestroy(stream);
+}
+
+// Many instances into host and device memory against single DRBGs (kct::compare_multi_with_
+// singles: odd sizes, many requests, reseeds, prediction resistance, df and no df).
+TEST_P(GpuDrbg, ManyInstancesEqualSingleDrbgs)
+{
+    const char *gpu_kernel = nullptr;
+    ASSERT_EQ(KCIPHER_OK, kcipher_default_gpu_kernel(GetParam().c_str(), &gpu_kernel));
+    const kct::MultiGenerate device = [](kcipher_drbg_multi *m, Bytes &out, size_t len, int pr) {
+        DeviceBuffer d(out.size());
+        ASSERT_EQ(KCIPHER_OK, kcipher_drbg_multi_generate_device(m, d.p, len, pr, nullptr)) << kcipher_gpu_last_error();
+        out = to_host(d.p, out.size());
+    };
+    for (unsigned flags : {0u, (unsigned)KCIPHER_DRBG_NO_DF})
+        for (size_t n : {size_t(1), size_t(3), size_t(40)}) {
+            ASSERT_NO_FATAL_FAILURE(kct::compare_multi_with_singles(GetParam().c_str(), flags, n, gpu_kernel, nullptr,
+                                                                    n + flags));
+            ASSERT_NO_FATAL_FAILURE(kct::compare_multi_with_singles(GetParam().c_str(), flags, n, gpu_kernel, device,
+                                                                    n * 7 + flags));
+        }
+}
+
+// Thousands of instances (several groups of the GPU path) against the CPU's many-instance
+// path, which DrbgMultiCpu checks against single DRBGs.
+TEST_P(GpuDrbg, ManyInstancesGpuEqualsCpu)
+{
+    const char *gpu_kernel = nullptr;
+    ASSERT_EQ(KCIPHER_OK, kcipher_default_gpu_kernel(GetParam().c_str(), &gpu_kernel));
+    const size_t count = 3000;
+    std::mt19937_64 g(count);
+    kcipher_cipher_info info;
+    ASSERT_EQ(KCIPHER_OK, kcipher_cipher_find(GetParam().c_str(), &info));
+    const size_t max = info.block_bytes == 16 ? 65536 : 1024;
+    for (unsigned flags : {0u, (unsigned)KCIPHER_DRBG_NO_DF}) {
+        const size_t elen = flags == 0 ? info.key_bytes : info.key_bytes + info.block_bytes;
+        const Bytes e = random_input(g, count * elen);
+        kcipher::DrbgMulti cpu(GetParam(), count, flags), gpu(GetParam(), count, flags, gpu_kernel);
+        uint32_t sc = 5, sg = 5;
+        cpu.set_entropy_source(kct::counting_entropy, &sc);
+        gpu.set_entropy_source(kct::counting_entropy, &sg);
+        cpu.set_reseed_interval(2);
+        gpu.set_reseed_interval(2);
+        cpu.instantiate(e);
+        gpu.instantiate(e);
+        int k = 0;
+        for (size_t len : {max, size_t(64), max + 17, size_t(1000), size_t(3)}) {
+            const bool pr = k == 3;
+            Bytes want = cpu.generate(len, pr);
+            if (k++ % 2 == 0) {
+                ASSERT_TRUE(gpu.generate(len, pr) == want) << GetParam() << " len " << len;
+            } else {
+                DeviceBuffer d(want.size());
+                ASSERT_NO_THROW(gpu.generate_device(d.p, len, pr)) << kcipher_gpu_last_error();
+                ASSERT_TRUE(to_host(d.p, want.size()) == want) << GetParam() << " len " << len;
+            }
+            ASSERT_EQ(cpu.reseed_counter(count - 1), gpu.reseed_counter(count - 1));
+        }
+        EXPECT_EQ(sc, sg);
+    }
+}
+
+TEST(GpuDrbgMisuse, DeviceCalls)
+{
+    if (kc::cuda_device_count() == 0)
+        GTEST_SKIP() << "no GPU on this machine (or no CUDA build)";
+    const char *gpu_kernel = nullptr;
+    ASSERT_EQ(KCIPHER_OK, kcipher_default_gpu_kernel("lea-128", &gpu_kernel));
+    kcipher::Drbg gpu("lea-128", 0, gpu_kernel), cpu("lea-128");
+    DeviceBuffer d(4096);
+    Bytes host(4096);
+    uint8_t *pinned = nullptr;
+    ASSERT_EQ(cudaSuccess, cudaMallocHost((void **)&pinned, 4096));
+    kcipher_drbg *g = gpu.get();
+    EXPECT_EQ(kcipher_drbg_generate_device(g, d.p, 64, nullptr), KCIPHER_ERR_DRBG_NOT_INSTANTIATED);
+    gpu.instantiate();
+    cpu.instantiate();
+    EXPECT_EQ(kcipher_drbg_generate_device(g, host.data(), 64, nullptr), KCIPHER_ERR_NOT_DEVICE_MEMORY);
+    EXPECT_EQ(kcipher_drbg_generate_device(g, pinned, 64, nullptr), KCIPHER_ERR_NOT_DEVICE_MEMORY);
+    EXPECT_EQ(kcipher_drbg_generate_device(g, nullptr, 64, nullptr), KCIPHER_ERR_NULL_POINTER);
+    EXPECT_EQ(kcipher_drbg_generate_device(g, nullptr, 0, nullptr), KCIPHER_OK);
+    EXPECT_EQ(kcipher_drbg_generate_device(nullptr, d.p, 64, nullptr), KCIPHER_ERR_NULL_POINTER);
+    EXPECT_EQ(kcipher_drbg_generate_device(cpu.get(), d.p, 64, nullptr), KCIPHER_ERR_NOT_GPU_KERNEL);
+    EXPECT_EQ(kcipher_drbg_set_gpu(g, kcipher_gpu_count()), KCIPHER_ERR_NO_GPU);
+    EXPECT_EQ(kcipher_drbg_set_gpu(g, -2), KCIPHER_ERR_INVALID_ARGUMENT);
+    EXPECT_NO_THROW(gpu.set_gpu(kcipher_gpu_count() - 1));
+    EXPECT_THROW(gpu.generate_device(host.data(), 64), kcipher::Error);
+    uint64_t c = 0;
+    ASSERT_EQ(KCIPHER_OK, kcipher_drbg_reseed_counter(g, &c));
+    EXPECT_EQ(c, 1u); // no refused call made a request
+
+    // The work is ordered after the caller's stream: a memset queued first does not win.
+    cudaStream_t s = nullptr;
+    ASSERT_EQ(cudaSuccess, cudaStreamCreate(&s));
+    kcipher::Drbg a("lea-128", 0, gpu_kernel), b("lea-128");
+    const Bytes e(16, 0x5c);
+    a.instantiate(e);
+    b.instantiate(e);
+    ASSERT_EQ(cudaSuccess, cudaMemsetAsync(d.p, 0, 4096, s));
+    a.generate_device(d.p, 4096, s);
+    EXPECT_TRUE(to_host(d.p, 4096) == b.generate_large(4096));
+    cudaStreamDestroy(s);
+
+    // Many instances.
+    kcipher::DrbgMulti mg("lea-128", 4, 0, gpu_kernel), mc("lea-128", 4);
+    kcipher_drbg_multi *m = mg.get();
+    EXPECT_EQ(kcipher_drbg_multi_generate_device(m, d.p, 64, 0, nullptr), KCIPHER_ERR_DRBG_NOT_INSTANTIATED);
+    mg.instantiate();
+    mc.instantiate();
+    EXPECT_EQ(kcipher_drbg_multi_generate_device(m, host.data(), 64, 0, nullptr), KCIPHER_ERR_NOT_DEVICE_MEMORY);
+    EXPECT_EQ(kcipher_drbg_multi_generate_device(m, pinned, 64, 0, nullptr), KCIPHER_ERR_NOT_DEVICE_MEMORY);
+    EXPECT_EQ(kcipher_drbg_multi_generate_device(m, nullptr, 64, 0, nullptr), KCIPHER_ERR_NULL_POINTER);
+    EXPECT_EQ(kcipher_drbg_multi_generate_device(m, nullptr, 0, 0, nullptr), KCIPHER_OK);
+    EXPECT_EQ(kcipher_drbg_multi_generate_device(mc.get(), d.p, 64, 0, nullptr), KCIPHER_ERR_NOT_GPU_KERNEL);
+    EXPECT_EQ(kcipher_drbg_multi_set_gpu(m, kcipher_gpu_count()), KCIPHER_ERR_NO_GPU);
+    EXPECT_EQ(mg.reseed_counter(3), 1u);
+    EXPECT_EQ(kcipher_drbg_multi_generate_device(m, d.p, 1024, 0, nullptr), KCIPHER_OK);
+    EXPECT_EQ(mg.reseed_counter(3), 2u);
+    cudaFreeHost(pinned);
+}
+
+#endif // KC_HAVE_CUDA
 
 std::string safe(const ::testing::TestParamInfo<std::string> &i)
 {

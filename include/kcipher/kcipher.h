@@ -313,7 +313,8 @@ KCIPHER_API size_t kcipher_entropy_getrandom(void *user, uint8_t *buf, size_t mi
 /* cipher: a bare name ("lea-128"). kernel: NULL lets dispatch choose the CPU kernel
  * (KCIPHER_KERNEL is honoured); a GPU kernel name (kcipher_default_gpu_kernel) makes
  * kcipher_drbg_generate_large compute its output blocks on the GPU (the state stays on the
- * CPU). flags: 0 or KCIPHER_DRBG_NO_DF. The new DRBG is not instantiated. */
+ * CPU) and enables kcipher_drbg_generate_device. flags: 0 or KCIPHER_DRBG_NO_DF. The new
+ * DRBG is not instantiated. */
 KCIPHER_API kcipher_status kcipher_drbg_new(kcipher_drbg **drbg, const char *cipher, unsigned flags,
                                             const char *kernel);
 KCIPHER_API void kcipher_drbg_free(kcipher_drbg *drbg); /* wipes; NULL is allowed */
@@ -325,9 +326,11 @@ KCIPHER_API kcipher_status kcipher_drbg_set_entropy_source(kcipher_drbg *drbg, k
 /* Requests between reseeds: 1 .. the standard's maximum (the default). */
 KCIPHER_API kcipher_status kcipher_drbg_set_reseed_interval(kcipher_drbg *drbg, uint64_t requests);
 /* CPU threads for kcipher_drbg_generate_large: 0 = one per core (the default). The output
- * never depends on it. */
+ * never depends on it. With a GPU kernel: threads for the key schedules and host copies. */
 KCIPHER_API kcipher_status kcipher_drbg_set_threads(kcipher_drbg *drbg, unsigned threads);
-/* With a GPU kernel: -1 (the default) lets the GPU path choose, 0..n-1 picks one GPU. */
+/* The GPU of kcipher_drbg_generate_large with a GPU kernel: -1 (the default) GPU 0, 0..n-1
+ * that one; KCIPHER_ERR_NO_GPU when a CUDA build has no such GPU (kcipher_gpu_count()).
+ * Device-memory output runs on the GPU that owns the buffer. */
 KCIPHER_API kcipher_status kcipher_drbg_set_gpu(kcipher_drbg *drbg, int device);
 
 /* entropy NULL (length 0): from the source, and with df a nonce from the source too when
@@ -349,6 +352,15 @@ KCIPHER_API kcipher_status kcipher_drbg_generate(kcipher_drbg *drbg, uint8_t *ou
  * kcipher_drbg_generate that way, computed in parallel. */
 KCIPHER_API kcipher_status kcipher_drbg_generate_large(kcipher_drbg *drbg, uint8_t *out, size_t len,
                                                        int prediction_resistance);
+/* kcipher_drbg_generate_large into GPU memory: the same bytes and final state, len bytes
+ * at device_out (cudaMalloc or managed memory of one GPU; that GPU runs it), no prediction
+ * resistance. The work starts after what cuda_stream (a cudaStream_t of that GPU, NULL: the
+ * default stream) holds, and the call returns when the bytes are written. The chain of
+ * (Key, V) updates runs on this thread, overlapped with the GPU's blocks of earlier
+ * requests. KCIPHER_ERR_NOT_GPU_KERNEL when the DRBG was not made with a GPU kernel,
+ * KCIPHER_ERR_NOT_DEVICE_MEMORY when device_out is host memory. */
+KCIPHER_API kcipher_status kcipher_drbg_generate_device(kcipher_drbg *drbg, void *device_out, size_t len,
+                                                        void *cuda_stream);
 /* Wipes the state; the handle stays usable for a new instantiate. */
 KCIPHER_API kcipher_status kcipher_drbg_uninstantiate(kcipher_drbg *drbg);
 
@@ -356,6 +368,66 @@ KCIPHER_API size_t kcipher_drbg_max_request(const kcipher_drbg *drbg); /* 0 for 
 /* Requests since the last (re)seed, plus one (0 when not instantiated). */
 KCIPHER_API kcipher_status kcipher_drbg_reseed_counter(const kcipher_drbg *drbg, uint64_t *counter);
 KCIPHER_API const char *kcipher_drbg_kernel(const kcipher_drbg *drbg); /* NULL for NULL */
+
+/* ---- many CTR_DRBG instances at once -----------------------------------------------
+ *
+ * A kcipher_drbg_multi holds N independent CTR_DRBG instances of one cipher, all with or
+ * all without df, each with its own entropy input, nonce, personalization string, Key, V and
+ * reseed counter. A generate call gives every instance len bytes, instance i's at
+ * out + i * len, served as consecutive requests of at most kcipher_drbg_multi_max_request()
+ * bytes without additional input: instance i's bytes and state are exactly those of a
+ * kcipher_drbg instantiated with instance i's inputs and given the same calls
+ * (kcipher_drbg_generate_large; kcipher_drbg_reseed).
+ *
+ * kernel: a GPU kernel name computes every instance's output blocks and Update on the GPU
+ * (key schedules and reseeds on CPU threads); NULL or a CPU kernel runs it all on CPU
+ * threads. Inputs are arrays of N equal-length strings, instance i's at p + i * len; NULL
+ * entropy (length 0) takes it from the entropy source (getrandom by default). The source is
+ * called on the calling thread before any instance changes, instance after instance, with
+ * the calls N kcipher_drbg sharing it would make one handle after another; a failing source
+ * leaves every instance as it was. Any later failure (no memory, a CUDA error) uninstantiates
+ * every instance. A handle is not thread-safe; free and uninstantiate wipe every state.
+ */
+typedef struct kcipher_drbg_multi kcipher_drbg_multi;
+
+/* instances: 1 .. 2^24. flags: 0 or KCIPHER_DRBG_NO_DF. Not instantiated. */
+KCIPHER_API kcipher_status kcipher_drbg_multi_new(kcipher_drbg_multi **multi, const char *cipher, size_t instances,
+                                                  unsigned flags, const char *kernel);
+KCIPHER_API void kcipher_drbg_multi_free(kcipher_drbg_multi *multi); /* wipes; NULL is allowed */
+KCIPHER_API kcipher_status kcipher_drbg_multi_set_entropy_source(kcipher_drbg_multi *multi, kcipher_entropy_fn fn,
+                                                                 void *user);
+/* Requests between reseeds, the same for every instance. */
+KCIPHER_API kcipher_status kcipher_drbg_multi_set_reseed_interval(kcipher_drbg_multi *multi, uint64_t requests);
+/* CPU threads (0 = one per core); the output never depends on it. */
+KCIPHER_API kcipher_status kcipher_drbg_multi_set_threads(kcipher_drbg_multi *multi, unsigned threads);
+/* The GPU for host-memory output: -1 (GPU 0) or 0..n-1, as kcipher_drbg_set_gpu. */
+KCIPHER_API kcipher_status kcipher_drbg_multi_set_gpu(kcipher_drbg_multi *multi, int device);
+/* Every instance, from instances * entropy_len bytes of entropy (or the source), as many
+ * nonces and personalization strings (NULL: none). The lengths follow kcipher_drbg_instantiate. */
+KCIPHER_API kcipher_status kcipher_drbg_multi_instantiate(kcipher_drbg_multi *multi, const uint8_t *entropy,
+                                                          size_t entropy_len, const uint8_t *nonce, size_t nonce_len,
+                                                          const uint8_t *personalization,
+                                                          size_t personalization_len);
+/* Every instance, as kcipher_drbg_reseed with instance i's entropy (or the source's) and
+ * additional input. */
+KCIPHER_API kcipher_status kcipher_drbg_multi_reseed(kcipher_drbg_multi *multi, const uint8_t *entropy,
+                                                     size_t entropy_len, const uint8_t *additional,
+                                                     size_t additional_len);
+/* len bytes for every instance into host memory (instances * len bytes). */
+KCIPHER_API kcipher_status kcipher_drbg_multi_generate(kcipher_drbg_multi *multi, uint8_t *out, size_t len,
+                                                       int prediction_resistance);
+/* The same into GPU memory (device_out: instances * len bytes of one GPU, which runs it),
+ * after what cuda_stream holds; returns when the bytes are written. GPU kernels only
+ * (KCIPHER_ERR_NOT_GPU_KERNEL). */
+KCIPHER_API kcipher_status kcipher_drbg_multi_generate_device(kcipher_drbg_multi *multi, void *device_out, size_t len,
+                                                              int prediction_resistance, void *cuda_stream);
+KCIPHER_API kcipher_status kcipher_drbg_multi_uninstantiate(kcipher_drbg_multi *multi);
+KCIPHER_API size_t kcipher_drbg_multi_instances(const kcipher_drbg_multi *multi);   /* 0 for NULL */
+KCIPHER_API size_t kcipher_drbg_multi_max_request(const kcipher_drbg_multi *multi); /* 0 for NULL */
+/* Instance i's reseed counter (0 when not instantiated). */
+KCIPHER_API kcipher_status kcipher_drbg_multi_reseed_counter(const kcipher_drbg_multi *multi, size_t instance,
+                                                             uint64_t *counter);
+KCIPHER_API const char *kcipher_drbg_multi_kernel(const kcipher_drbg_multi *multi); /* NULL for NULL */
 
 #ifdef __cplusplus
 }

@@ -176,6 +176,8 @@ class Drbg {
     void set_entropy_source(kcipher_entropy_fn fn, void *user) { check(kcipher_drbg_set_entropy_source(d_, fn, user)); }
     void set_reseed_interval(uint64_t requests) { check(kcipher_drbg_set_reseed_interval(d_, requests)); }
     void set_threads(unsigned n) { check(kcipher_drbg_set_threads(d_, n)); }
+    // The GPU of generate_large with a GPU kernel: -1 = GPU 0, else that one.
+    void set_gpu(int device) { check(kcipher_drbg_set_gpu(d_, device)); }
     size_t max_request() const { return kcipher_drbg_max_request(d_); }
     std::string kernel() const { return kcipher_drbg_kernel(d_); }
 
@@ -208,6 +210,11 @@ class Drbg {
         generate_large(out.data(), len, prediction_resistance);
         return out;
     }
+    // generate_large into GPU memory (a GPU kernel's DRBG); stream: a cudaStream_t or nullptr.
+    void generate_device(void *device_out, size_t len, void *stream = nullptr)
+    {
+        check(kcipher_drbg_generate_device(d_, device_out, len, stream));
+    }
     void uninstantiate() { check(kcipher_drbg_uninstantiate(d_)); }
 
     kcipher_drbg *get() const noexcept { return d_; }
@@ -215,6 +222,86 @@ class Drbg {
   private:
     static const uint8_t *ptr(const Bytes &b) { return b.empty() ? nullptr : b.data(); }
     kcipher_drbg *d_ = nullptr;
+};
+
+// Many CTR_DRBG instances (kcipher_drbg_multi_*). Inputs are the instances' strings one after
+// another (instances() equal parts); an empty entropy vector means "from the entropy source".
+class DrbgMulti {
+  public:
+    using Bytes = std::vector<uint8_t>;
+    DrbgMulti(const std::string &cipher, size_t instances, unsigned flags = 0, const char *kernel = nullptr)
+    {
+        check(kcipher_drbg_multi_new(&m_, cipher.c_str(), instances, flags, kernel));
+    }
+    DrbgMulti(DrbgMulti &&o) noexcept : m_(std::exchange(o.m_, nullptr)) {}
+    DrbgMulti &operator=(DrbgMulti &&o) noexcept
+    {
+        if (this != &o) {
+            kcipher_drbg_multi_free(m_);
+            m_ = std::exchange(o.m_, nullptr);
+        }
+        return *this;
+    }
+    DrbgMulti(const DrbgMulti &) = delete;
+    DrbgMulti &operator=(const DrbgMulti &) = delete;
+    ~DrbgMulti() { kcipher_drbg_multi_free(m_); }
+
+    size_t instances() const { return kcipher_drbg_multi_instances(m_); }
+    size_t max_request() const { return kcipher_drbg_multi_max_request(m_); }
+    std::string kernel() const { return kcipher_drbg_multi_kernel(m_); }
+    void set_entropy_source(kcipher_entropy_fn fn, void *user)
+    {
+        check(kcipher_drbg_multi_set_entropy_source(m_, fn, user));
+    }
+    void set_reseed_interval(uint64_t requests) { check(kcipher_drbg_multi_set_reseed_interval(m_, requests)); }
+    void set_threads(unsigned n) { check(kcipher_drbg_multi_set_threads(m_, n)); }
+    void set_gpu(int device) { check(kcipher_drbg_multi_set_gpu(m_, device)); }
+    uint64_t reseed_counter(size_t instance) const
+    {
+        uint64_t c = 0;
+        check(kcipher_drbg_multi_reseed_counter(m_, instance, &c));
+        return c;
+    }
+
+    void instantiate(const Bytes &entropy = {}, const Bytes &nonce = {}, const Bytes &personalization = {})
+    {
+        check(kcipher_drbg_multi_instantiate(m_, ptr(entropy), part(entropy), ptr(nonce), part(nonce),
+                                             ptr(personalization), part(personalization)));
+    }
+    void reseed(const Bytes &entropy = {}, const Bytes &additional = {})
+    {
+        check(kcipher_drbg_multi_reseed(m_, ptr(entropy), part(entropy), ptr(additional), part(additional)));
+    }
+    // len bytes per instance, instance i's at out + i * len.
+    void generate(uint8_t *out, size_t len, bool prediction_resistance = false)
+    {
+        check(kcipher_drbg_multi_generate(m_, out, len, prediction_resistance));
+    }
+    Bytes generate(size_t len, bool prediction_resistance = false)
+    {
+        Bytes out(len * instances());
+        generate(out.data(), len, prediction_resistance);
+        return out;
+    }
+    void generate_device(void *device_out, size_t len, bool prediction_resistance = false, void *stream = nullptr)
+    {
+        check(kcipher_drbg_multi_generate_device(m_, device_out, len, prediction_resistance, stream));
+    }
+    void uninstantiate() { check(kcipher_drbg_multi_uninstantiate(m_)); }
+
+    kcipher_drbg_multi *get() const noexcept { return m_; }
+
+  private:
+    static const uint8_t *ptr(const Bytes &b) { return b.empty() ? nullptr : b.data(); }
+    // One instance's length; a vector that does not split evenly is refused.
+    size_t part(const Bytes &b) const
+    {
+        size_t n = instances();
+        if (b.size() % n != 0)
+            throw Error(KCIPHER_ERR_INVALID_ARGUMENT);
+        return b.size() / n;
+    }
+    kcipher_drbg_multi *m_ = nullptr;
 };
 
 } // namespace kcipher

@@ -223,6 +223,30 @@ kcipher_status Drbg::generate(uint8_t *out, size_t len, Span additional, bool pr
     return st;
 }
 
+void Drbg::save_state(State &s) const
+{
+    std::memcpy(s.key, key_, sizeof s.key);
+    std::memcpy(s.v, v_, sizeof s.v);
+    s.counter = inst_ ? counter_ : 0;
+}
+
+bool Drbg::load_state(const State &s)
+{
+    if (s.counter == 0) {
+        uninstantiate();
+        return true;
+    }
+    std::memcpy(key_, s.key, sizeof key_);
+    std::memcpy(v_, s.v, sizeof v_);
+    counter_ = s.counter;
+    inst_ = true;
+    if (!cipher_->set_key(key_)) {
+        uninstantiate();
+        return false;
+    }
+    return true;
+}
+
 void Drbg::uninstantiate()
 {
     secure_wipe(key_, sizeof key_);

@@ -68,6 +68,20 @@ class Drbg {
     const uint8_t *key() const { return key_; }
     kcipher_status end_request(size_t len, const uint8_t *provided);
 
+    // The working state (Key, V, reseed counter) of an instantiated DRBG, for the many-
+    // instance mode (drbg_multi.*), which keeps N states in arrays and loads one into a
+    // worker Drbg to reseed it. The bytes are secret: callers wipe their copies.
+    struct State {
+        uint8_t key[32];
+        uint8_t v[16];
+        uint64_t counter; // 0: not instantiated
+    };
+    void save_state(State &s) const;
+    // Takes the state over (uninstantiated when s.counter == 0); false when out of memory
+    // (the DRBG is then uninstantiated).
+    bool load_state(const State &s);
+    uint64_t reseed_interval() const { return interval_; }
+
     // Tests only: reach the reseed interval without 2^48 requests.
     void set_reseed_counter_for_test(uint64_t c) { counter_ = c; }
 

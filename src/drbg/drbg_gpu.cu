@@ -1,104 +1,798 @@
-// Large DRBG outputs on a GPU (chain.hpp): the CPU has walked the chain of (Key, V) updates
-// into segments; here every segment's key state is laid out by the GPU kernel's own set_key,
-// and one launch of the kernel's ctr_segments computes all segments' blocks in parallel,
-// each CUDA block reading its segment's round keys from shared memory. Host memory: keys
-// and counters go up, keystream comes down. The key states are secret (they are the DRBG's
-// Keys): the host copies are wiped, the device copy zeroed before it is freed.
+// The GPU path of the DRBG (see drbg_gpu.hpp for the two modes). Host code only: the
+// kernels are the GPU kernels' own ctr_segments launches (src/cuda/grid_kernels.cuh and the
+// kernels' files); a GPU kernel without one runs each request through its plain CTR launch.
+//
+// One call runs as a pipeline of items (a batch of one DRBG's requests, or one round of a
+// group of instances) through nslots slots. The calling thread drives it: for item k it
+// takes slot k % nslots (waiting for what that slot held), has the key-schedule threads lay
+// out the item's key states into the slot's pinned memory (meanwhile, in single mode, it
+// walks the next batch's chain), then queues on the slot's stream: keys and counters up,
+// the launch(es), and for host memory the copy back into pinned staging; the copy threads
+// wait for the slot's event and move the bytes on into the caller's memory. So batch k's
+// host copies, batch k+1's kernel and copy back, and batch k+2's chain run at once.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <string>
+#include <thread>
 #include <vector>
 
-#include "core/key_state.hpp"
+#include "core/counter.hpp"
 #include "core/wipe.hpp"
 #include "cuda/gpu_modes.hpp"
 #include "cuda/gpu_ops.hpp"
+#include "drbg/chain.hpp"
 #include "drbg/drbg_gpu.hpp"
+#include "modes/parallel.hpp"
 
 namespace kc::drbg {
 
 namespace {
 
-// Device buffers of one call, zeroed (keys) and freed on every path.
-struct DeviceBuffers {
-    uint8_t *keys = nullptr, *ctrs = nullptr, *out = nullptr;
-    size_t key_bytes = 0;
-    cudaStream_t stream = nullptr;
-    ~DeviceBuffers()
+// Items in flight: one being prepared, one in its kernel, one in its copy back, others in
+// their host copies (which take about as long as the copy back).
+constexpr int nslots = 6;
+// Per item: at most this much output and this much of key states (HIGHT's bitsliced key
+// state is 4.5 KiB per 1 KiB request). 8 MiB of output is 128 requests of 64 KiB: the chain
+// of a batch takes tens of microseconds or more, against a few for a launch.
+constexpr size_t out_batch_bytes = size_t(8) << 20;
+constexpr size_t key_batch_bytes = size_t(8) << 20;
+constexpr size_t copy_piece_bytes = size_t(1) << 20; // one copy task
+constexpr size_t key_task_states = 16;               // key states per key-schedule task
+constexpr size_t max_pitch = size_t(1) << 30;        // cudaMemcpy2D's pitch stays below
+
+size_t round_up(size_t x, size_t m) { return (x + m - 1) / m * m; }
+
+// A buffer of pinned host or device memory that grows and is kept. `used`: the bytes this
+// call wrote (what its end wipes, when the buffer holds secrets).
+struct Buf {
+    uint8_t *p = nullptr;
+    size_t cap = 0, used = 0;
+    bool device = false, secret = false;
+
+    int grow(size_t need)
     {
-        if (keys != nullptr) {
-            cudaMemsetAsync(keys, 0, key_bytes, stream);
-            cudaStreamSynchronize(stream);
+        if (need <= cap)
+            return 0;
+        release();
+        size_t n = round_up(need, size_t(64) << 10);
+        int e = device ? cudaMalloc((void **)&p, n) : cudaHostAlloc((void **)&p, n, cudaHostAllocDefault);
+        if (e != cudaSuccess) {
+            p = nullptr;
+            return e;
         }
-        cudaFree(keys);
-        cudaFree(ctrs);
-        cudaFree(out);
-        if (stream != nullptr)
-            cudaStreamDestroy(stream);
+        cap = n;
+        return 0;
+    }
+    void mark(size_t n) { used = std::max(used, n); }
+    void release()
+    {
+        if (p == nullptr)
+            return;
+        if (secret) {
+            if (device)
+                cudaMemset(p, 0, cap); // synchronous: done before the free
+            else
+                secure_wipe(p, cap);
+        }
+        if (device)
+            cudaFree(p);
+        else
+            cudaFreeHost(p);
+        p = nullptr;
+        cap = used = 0;
     }
 };
 
-// Every segment's key state in the kernel's layout, `stride` bytes apart (16-aligned).
-bool key_states(const Kernel &k, Cipher c, const Segment *segments, size_t count, size_t stride,
-                std::vector<uint8_t> &out)
-{
-    out.assign(count * stride, 0);
-    KeyState ks;
-    for (size_t s = 0; s < count; s++) {
-        if (!ks.init(k, c, segments[s].key))
-            return false;
-        std::memcpy(out.data() + s * stride, ks.get(), k.key_state_bytes);
+// Outstanding tasks of one kind; wait() returns when all are done.
+class Countdown {
+  public:
+    void add()
+    {
+        std::lock_guard<std::mutex> l(m_);
+        ++n_;
     }
-    return true;
+    void done()
+    {
+        std::lock_guard<std::mutex> l(m_);
+        if (--n_ == 0)
+            cv_.notify_all();
+    }
+    void wait()
+    {
+        std::unique_lock<std::mutex> l(m_);
+        cv_.wait(l, [&] { return n_ == 0; });
+    }
+
+  private:
+    std::mutex m_;
+    std::condition_variable cv_;
+    size_t n_ = 0;
+};
+
+struct Slot {
+    cudaStream_t stream = nullptr;
+    cudaEvent_t done = nullptr; // after the item's last GPU operation
+    Buf h_keys, h_ctrs, h_upd, h_out; // pinned
+    Buf d_keys, d_ctrs, d_upd, d_out; // device
+    bool issued = false;              // GPU work queued that reclaim() has not collected
+    size_t first = 0, n = 0;          // many instances: the item's instances
+    size_t group = SIZE_MAX;
+    Countdown copies;                 // host copies reading h_out
+
+    Slot()
+    {
+        for (Buf *b : {&d_keys, &d_ctrs, &d_upd, &d_out})
+            b->device = true;
+        for (Buf *b : {&h_keys, &h_ctrs, &h_upd, &d_keys, &d_ctrs, &d_upd})
+            b->secret = true;
+    }
+    Buf *all[8] = {&h_keys, &h_ctrs, &h_upd, &h_out, &d_keys, &d_ctrs, &d_upd, &d_out};
+};
+
+// Worker threads, kept by the workspace between calls (idle ones wait on a condition
+// variable): tasks run in order of posting; the destructor finishes the queue, then joins.
+class Pool {
+  public:
+    Pool(unsigned n, int device)
+    {
+        try {
+            for (unsigned i = 0; i < n; i++)
+                t_.emplace_back([this, i, device] { loop(i, device); });
+        } catch (...) {
+            stop();
+            throw;
+        }
+    }
+    ~Pool() { stop(); }
+    Pool(const Pool &) = delete;
+    Pool &operator=(const Pool &) = delete;
+    unsigned size() const { return (unsigned)t_.size(); }
+
+    void post(std::function<void(unsigned)> f)
+    {
+        {
+            std::lock_guard<std::mutex> l(m_);
+            q_.push_back(std::move(f));
+        }
+        cv_.notify_one();
+    }
+
+  private:
+    void loop(unsigned index, int device)
+    {
+        cudaSetDevice(device); // the current device is per host thread
+        for (;;) {
+            std::function<void(unsigned)> f;
+            {
+                std::unique_lock<std::mutex> l(m_);
+                cv_.wait(l, [&] { return stop_ || !q_.empty(); });
+                if (q_.empty())
+                    return;
+                f = std::move(q_.front());
+                q_.pop_front();
+            }
+            f(index);
+        }
+    }
+    void stop()
+    {
+        {
+            std::lock_guard<std::mutex> l(m_);
+            stop_ = true;
+        }
+        cv_.notify_all();
+        for (std::thread &t : t_)
+            t.join();
+        t_.clear();
+    }
+
+    std::mutex m_;
+    std::condition_variable cv_;
+    std::deque<std::function<void(unsigned)>> q_;
+    bool stop_ = false;
+    std::vector<std::thread> t_;
+};
+
+// The first failure of a call, from any thread, with its CUDA message.
+class Failure {
+  public:
+    void set(kcipher_status st)
+    {
+        if (st == KCIPHER_OK)
+            return;
+        std::lock_guard<std::mutex> l(m_);
+        if (st_ == KCIPHER_OK) {
+            st_ = st;
+            msg_ = st == KCIPHER_ERR_CUDA ? gpu_last_error() : "";
+        }
+        flag_.store(true);
+    }
+    void cuda(int e) { set(gpu_status(e)); }
+    bool failed() const { return flag_.load(); }
+    // On the caller's thread: the status, with kcipher_gpu_last_error set for it.
+    kcipher_status status()
+    {
+        std::lock_guard<std::mutex> l(m_);
+        if (st_ == KCIPHER_ERR_CUDA)
+            gpu_set_error(msg_.c_str());
+        return st_;
+    }
+
+  private:
+    std::mutex m_;
+    kcipher_status st_ = KCIPHER_OK;
+    std::string msg_;
+    std::atomic<bool> flag_{false};
+};
+
+struct CopyRange {
+    uint8_t *dst;
+    const uint8_t *src;
+    size_t bytes;
+};
+
+} // namespace
+
+class GpuWorkspace {
+  public:
+    int device = -1;
+    cudaEvent_t start = nullptr; // recorded on the caller's stream
+    Slot slot[nslots];
+    std::unique_ptr<Pool> keys, copies; // key-schedule and host-copy threads, made on first use
+
+    int init(int dev)
+    {
+        device = dev;
+        int e = cudaEventCreateWithFlags(&start, cudaEventDisableTiming);
+        for (Slot &s : slot) {
+            if (e == cudaSuccess)
+                e = cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking);
+            // Blocking: the copy threads wait on these without spinning a core each.
+            if (e == cudaSuccess)
+                e = cudaEventCreateWithFlags(&s.done, cudaEventDisableTiming | cudaEventBlockingSync);
+        }
+        return e;
+    }
+
+    ~GpuWorkspace()
+    {
+        keys.reset(); // idle between calls: joined at once
+        copies.reset();
+        GpuDeviceScope scope(device < 0 ? 0 : device);
+        for (Slot &s : slot) {
+            if (s.stream != nullptr)
+                cudaStreamSynchronize(s.stream);
+            for (Buf *b : s.all)
+                b->release();
+            if (s.done != nullptr)
+                cudaEventDestroy(s.done);
+            if (s.stream != nullptr)
+                cudaStreamDestroy(s.stream);
+        }
+        if (start != nullptr)
+            cudaEventDestroy(start);
+        cudaGetLastError();
+    }
+};
+
+void free_gpu_workspace(GpuWorkspace *ws) { delete ws; }
+
+unsigned gpu_key_threads(unsigned threads)
+{
+    unsigned hw = resolve_threads(threads);
+    return std::max(1u, std::min(8u, hw / 2));
+}
+
+namespace {
+
+// One call: the slots of the workspace, the thread pools, the first failure.
+class Run {
+  public:
+    Run(const Kernel &g, Cipher c, GpuWorkspace &ws, const GpuOutput &o)
+        : g_(g), c_(c), ws_(ws), o_(o), bs_(cipher_desc(c).block_bytes),
+          key_stride_(round_up(std::max<size_t>(g.key_state_bytes, 1), 64))
+    {
+    }
+
+    // Threads for a call of `items` items; key-schedule workers at most `max_key_workers`.
+    void start(size_t items, unsigned max_key_workers)
+    {
+        if (o_.on_device) {
+            // The caller's stream may hold work that writes the output buffer: start after it.
+            fail_.cuda(cudaEventRecord(ws_.start, (cudaStream_t)o_.stream));
+            for (Slot &s : ws_.slot)
+                if (!fail_.failed())
+                    fail_.cuda(cudaStreamWaitEvent(s.stream, ws_.start, 0));
+        }
+        if (items < 2 || resolve_threads(o_.threads) < 2)
+            return; // all on the calling thread
+        const unsigned kt = std::min(gpu_key_threads(o_.threads), std::max(1u, max_key_workers));
+        const unsigned ct = gpu_key_threads(o_.threads);
+        if (!ws_.keys || ws_.keys->size() != kt) {
+            ws_.keys.reset();
+            ws_.keys.reset(new Pool(kt, ws_.device));
+        }
+        keys_ = ws_.keys.get();
+        if (!o_.on_device) {
+            if (!ws_.copies || ws_.copies->size() != ct) {
+                ws_.copies.reset();
+                ws_.copies.reset(new Pool(ct, ws_.device));
+            }
+            copies_ = ws_.copies.get();
+        }
+    }
+
+    // Grows every slot's buffers to these sizes.
+    bool reserve(size_t keys, size_t ctrs, size_t upd, size_t d_out, size_t h_out)
+    {
+        for (Slot &s : ws_.slot) {
+            int e = 0;
+            for (auto [b, n] : {std::pair<Buf *, size_t>{&s.h_keys, keys}, {&s.d_keys, keys}, {&s.h_ctrs, ctrs},
+                                {&s.d_ctrs, ctrs}, {&s.h_upd, upd}, {&s.d_upd, upd}, {&s.d_out, d_out},
+                                {&s.h_out, h_out}})
+                if (e == 0 && n != 0)
+                    e = b->grow(n);
+            if (e != 0) {
+                fail_.cuda(e);
+                return false;
+            }
+        }
+        return true;
+    }
+
+    kcipher_status single(Drbg &d, size_t len, bool pr);
+    kcipher_status multi(const MultiJob &j);
+
+    // Waits for everything, zeroes the secrets on the device and in pinned memory, and
+    // returns the first failure.
+    kcipher_status finish(const MultiJob *j)
+    {
+        for (Slot &s : ws_.slot)
+            reclaim(s, j); // every copy task has run (key tasks are waited for where posted)
+        keys_ = copies_ = nullptr;
+        for (Slot &s : ws_.slot) {
+            for (Buf *b : {&s.d_keys, &s.d_ctrs, &s.d_upd})
+                if (b->used != 0)
+                    cudaMemsetAsync(b->p, 0, b->used, s.stream);
+            int e = cudaStreamSynchronize(s.stream);
+            if (e != cudaSuccess)
+                fail_.cuda(e);
+            for (Buf *b : s.all) {
+                if (b->secret && !b->device && b->used != 0)
+                    secure_wipe(b->p, b->used);
+                b->used = 0;
+            }
+        }
+        return fail_.status();
+    }
+
+    Failure &failure() { return fail_; }
+
+  private:
+    // Posts fn(first, end, worker) over [0, n) in tasks of `per` to the key threads;
+    // `left` counts the tasks not yet done. On an exception the tasks posted are waited for.
+    template <class Fn> void post_keys(size_t n, size_t per, Fn &fn, Countdown &left)
+    {
+        try {
+            for (size_t a = 0; a < n; a += per) {
+                const size_t b = std::min(n, a + per);
+                left.add();
+                try {
+                    keys_->post([this, &fn, &left, a, b](unsigned w) {
+                        try {
+                            fn(a, b, w);
+                        } catch (...) { // a reseed's df out of memory
+                            fail_.set(KCIPHER_ERR_NO_MEMORY);
+                        }
+                        left.done();
+                    });
+                } catch (...) {
+                    left.done();
+                    throw;
+                }
+            }
+        } catch (...) {
+            left.wait();
+            throw;
+        }
+    }
+
+    // fn over [0, n) on the key threads (or here), meanwhile `also` on this thread; returns
+    // when both are done.
+    template <class Fn, class Also> void parallel(size_t n, size_t per, Fn fn, Also also)
+    {
+        if (!keys_ || n <= per) {
+            fn(size_t(0), n, 0u);
+            also();
+            return;
+        }
+        Countdown left;
+        post_keys(n, per, fn, left);
+        try {
+            also();
+        } catch (...) {
+            left.wait();
+            throw;
+        }
+        left.wait();
+    }
+
+    // The host copies of an item, once its event has fired: on the copy threads, or here.
+    void post_copies(Slot &s, const std::vector<CopyRange> &ranges)
+    {
+        if (!copies_) {
+            int e = cudaEventSynchronize(s.done);
+            if (e != cudaSuccess) {
+                fail_.cuda(e);
+                return;
+            }
+            for (const CopyRange &r : ranges)
+                std::memcpy(r.dst, r.src, r.bytes);
+            return;
+        }
+        // Group ranges into tasks of about copy_piece_bytes; split big ranges.
+        std::vector<CopyRange> task;
+        size_t task_bytes = 0;
+        auto flush = [&] {
+            if (task.empty())
+                return;
+            s.copies.add();
+            try {
+                copies_->post([this, &s, t = std::move(task)](unsigned) {
+                    if (!fail_.failed()) {
+                        int e = cudaEventSynchronize(s.done);
+                        if (e != cudaSuccess)
+                            fail_.cuda(e);
+                        else
+                            for (const CopyRange &r : t)
+                                std::memcpy(r.dst, r.src, r.bytes);
+                    }
+                    s.copies.done();
+                });
+            } catch (...) {
+                s.copies.done();
+                throw;
+            }
+            task.clear();
+            task_bytes = 0;
+        };
+        for (CopyRange r : ranges) {
+            while (r.bytes != 0) {
+                size_t n = std::min(r.bytes, copy_piece_bytes - task_bytes);
+                task.push_back({r.dst, r.src, n});
+                task_bytes += n;
+                r.dst += n, r.src += n, r.bytes -= n;
+                if (task_bytes == copy_piece_bytes)
+                    flush();
+            }
+        }
+        flush();
+    }
+
+    // Waits for what slot s holds: its GPU work (then, for many instances, the new states)
+    // and its host copies.
+    void reclaim(Slot &s, const MultiJob *j)
+    {
+        if (s.issued) {
+            s.issued = false;
+            int e = cudaEventSynchronize(s.done);
+            if (e != cudaSuccess)
+                fail_.cuda(e);
+            else if (j != nullptr && !fail_.failed())
+                collect(s, *j);
+        }
+        s.copies.wait();
+    }
+
+    // Many instances: each instance's Update blocks (XOR no additional input) are its new
+    // Key || V (SP 800-90A 10.2.1.2), and the request counts.
+    void collect(Slot &s, const MultiJob &j)
+    {
+        const size_t ub = round_up(j.lim.seed_bytes, bs_);
+        for (size_t i = 0; i < s.n; i++) {
+            Drbg::State &st = j.states[s.first + i];
+            const uint8_t *u = s.h_upd.p + i * ub;
+            std::memcpy(st.key, u, j.lim.key_bytes);
+            std::memcpy(st.v, u + j.lim.key_bytes, bs_);
+            st.counter++;
+        }
+        secure_wipe(s.h_upd.p, s.n * ub);
+    }
+
+    void key_state(const uint8_t *key, uint8_t *dst) const
+    {
+        std::memset(dst, 0, key_stride_);
+        g_.set_key(dst, c_, key);
+    }
+
+    // Keystream for n segments: segment i under the key state i of the slot, from counter
+    // ctr_first + i of the slot's counters, seg_bytes each (the last last_bytes), to
+    // dst + i * seg_bytes.
+    bool segments(Slot &s, size_t ctr_first, size_t n, size_t seg_bytes, size_t last_bytes, uint8_t *dst)
+    {
+        const GpuOps &ops = *g_.gpu;
+        if (ops.ctr_segments != nullptr) {
+            int e = ops.ctr_segments(s.h_keys.p, s.d_keys.p, key_stride_, s.d_ctrs.p + ctr_first * bs_, n, seg_bytes,
+                                     last_bytes, dst, s.stream);
+            if (e != cudaSuccess)
+                fail_.cuda(e);
+            return e == cudaSuccess;
+        }
+        // No many-key launch: one CTR launch per segment, the key state as its parameters.
+        for (size_t i = 0; i < n; i++) {
+            GpuJob job{&g_, s.h_keys.p + i * key_stride_, bs_};
+            kcipher_status st = gpu_device_ctr(job, s.h_ctrs.p + (ctr_first + i) * bs_, nullptr, dst + i * seg_bytes,
+                                               i + 1 == n ? last_bytes : seg_bytes, s.stream);
+            if (st != KCIPHER_OK) {
+                fail_.set(st);
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // Keys and counters of n segments (nctr counters) up to the device, when the kernel
+    // reads them there.
+    bool upload(Slot &s, size_t n, size_t nctr)
+    {
+        s.h_keys.mark(n * key_stride_), s.h_ctrs.mark(nctr * bs_);
+        if (g_.gpu->ctr_segments == nullptr)
+            return true;
+        s.d_keys.mark(n * key_stride_), s.d_ctrs.mark(nctr * bs_);
+        int e = cudaMemcpyAsync(s.d_keys.p, s.h_keys.p, n * key_stride_, cudaMemcpyHostToDevice, s.stream);
+        if (e == cudaSuccess)
+            e = cudaMemcpyAsync(s.d_ctrs.p, s.h_ctrs.p, nctr * bs_, cudaMemcpyHostToDevice, s.stream);
+        if (e != cudaSuccess)
+            fail_.cuda(e);
+        return e == cudaSuccess;
+    }
+
+    // rows of `width` bytes, src_pitch apart, to dst at dst_pitch apart.
+    bool copy_rows(Slot &s, uint8_t *dst, size_t dst_pitch, const uint8_t *src, size_t src_pitch, size_t width,
+                   size_t rows, cudaMemcpyKind kind)
+    {
+        int e = cudaSuccess;
+        if (dst_pitch == width && src_pitch == width)
+            e = cudaMemcpyAsync(dst, src, width * rows, kind, s.stream);
+        else if (dst_pitch <= max_pitch && src_pitch <= max_pitch)
+            e = cudaMemcpy2DAsync(dst, dst_pitch, src, src_pitch, width, rows, kind, s.stream);
+        else
+            for (size_t r = 0; r < rows && e == cudaSuccess; r++)
+                e = cudaMemcpyAsync(dst + r * dst_pitch, src + r * src_pitch, width, kind, s.stream);
+        if (e != cudaSuccess)
+            fail_.cuda(e);
+        return e == cudaSuccess;
+    }
+
+    bool record(Slot &s)
+    {
+        int e = cudaEventRecord(s.done, s.stream);
+        if (e != cudaSuccess) {
+            fail_.cuda(e);
+            return false;
+        }
+        s.issued = true;
+        return true;
+    }
+
+    const Kernel &g_;
+    Cipher c_;
+    GpuWorkspace &ws_;
+    GpuOutput o_;
+    size_t bs_, key_stride_;
+    Failure fail_;
+    Pool *keys_ = nullptr, *copies_ = nullptr; // the workspace's, for this call
+};
+
+kcipher_status Run::single(Drbg &d, size_t len, bool pr)
+{
+    const size_t req = d.limits().max_request_bytes;
+    const size_t per = std::max<size_t>(1, std::min(out_batch_bytes / req, key_batch_bytes / key_stride_));
+    const size_t batch = per * req;
+    const size_t items = (len + batch - 1) / batch;
+    const size_t segs = std::min(per, (len + req - 1) / req); // the most segments of one batch
+    const size_t out_bytes = std::min(len, batch);
+    start(items, 1);
+    if (fail_.failed() ||
+        !reserve(segs * key_stride_, segs * bs_, 0, o_.on_device ? 0 : out_bytes, o_.on_device ? 0 : out_bytes))
+        return KCIPHER_OK; // finish() reports it
+
+    std::vector<Segment> cur, next;
+    kcipher_status chain = plan_segments(d, out_bytes, pr, cur);
+    size_t at = 0;
+    for (size_t k = 0; !cur.empty() && !fail_.failed(); k++) {
+        Slot &s = ws_.slot[k % nslots];
+        reclaim(s, nullptr);
+        if (fail_.failed())
+            break;
+        const size_t n = cur.size(), last = cur.back().bytes, bytes = (n - 1) * req + last;
+        // The batch's key states, on the key threads, while this thread walks the next
+        // batch's chain.
+        const size_t next_at = at + bytes;
+        parallel(
+            n, key_task_states,
+            [&](size_t a, size_t b, unsigned) {
+                for (size_t i = a; i < b; i++) {
+                    key_state(cur[i].key, s.h_keys.p + i * key_stride_);
+                    std::memcpy(s.h_ctrs.p + i * bs_, cur[i].counter, bs_);
+                }
+            },
+            [&] {
+                if (chain == KCIPHER_OK && next_at < len)
+                    chain = plan_segments(d, std::min(batch, len - next_at), pr, next);
+            });
+        wipe_segments(cur);
+        uint8_t *dst = o_.on_device ? o_.out + at : s.d_out.p;
+        if (!upload(s, n, n) || !segments(s, 0, n, req, last, dst))
+            break;
+        if (!o_.on_device &&
+            !copy_rows(s, s.h_out.p, bytes, s.d_out.p, bytes, bytes, 1, cudaMemcpyDeviceToHost))
+            break;
+        if (!record(s))
+            break;
+        if (!o_.on_device)
+            post_copies(s, {{o_.out + at, s.h_out.p, bytes}});
+        std::swap(cur, next);
+        at = next_at;
+    }
+    wipe_segments(cur);
+    wipe_segments(next);
+    return chain;
+}
+
+kcipher_status Run::multi(const MultiJob &j)
+{
+    const size_t req = j.lim.max_request_bytes;
+    const size_t ub = round_up(j.lim.seed_bytes, bs_); // the Update's blocks, per instance
+    const size_t rounds = (j.len + req - 1) / req;
+    const size_t first_len = std::min(j.len, req), seg0 = round_up(first_len, bs_);
+    // Straight into the caller's device memory when segment i's place is out + i * len; no
+    // staging buffer then, so larger groups (fewer launches and waits per byte).
+    const bool direct = o_.on_device && rounds == 1 && j.len % bs_ == 0;
+    const size_t out_target = direct ? size_t(64) << 20 : out_batch_bytes;
+    const size_t group =
+        std::max<size_t>(1, std::min({j.count, out_target / seg0, key_batch_bytes / key_stride_}));
+    const size_t groups = (j.count + group - 1) / group;
+    start(groups * rounds, j.workers);
+    if (fail_.failed() || !reserve(group * key_stride_, 2 * group * bs_, group * ub, direct ? 0 : group * seg0,
+                                   o_.on_device ? 0 : group * first_len))
+        return KCIPHER_OK;
+
+    // Items (group, round): a window of nslots - 1 groups goes round by round, so that a
+    // group's next round is queued nslots - 1 items after its previous one.
+    const size_t window = nslots - 1;
+    size_t k = 0;
+    for (size_t w0 = 0; w0 < groups; w0 += window)
+        for (size_t r = 0; r < rounds; r++)
+            for (size_t gi = w0; gi < std::min(groups, w0 + window); gi++) {
+                if (fail_.failed())
+                    return KCIPHER_OK;
+                if (r > 0)
+                    for (Slot &p : ws_.slot)
+                        if (p.issued && p.group == gi)
+                            reclaim(p, &j); // this group's states after its previous round
+                Slot &s = ws_.slot[k++ % nslots];
+                reclaim(s, &j);
+                if (fail_.failed())
+                    return KCIPHER_OK;
+                const size_t a = gi * group, n = std::min(group, j.count - a);
+                const size_t len_r = std::min(req, j.len - r * req), seg = round_up(len_r, bs_);
+                // Key states and counters: V + 1 for the output, V + 1 + blocks for the Update.
+                parallel(n, key_task_states, [&](size_t x, size_t y, unsigned w) {
+                    for (size_t i = x; i < y && !fail_.failed(); i++) {
+                        kcipher_status st = j.before(a + i, r, w);
+                        if (st != KCIPHER_OK) {
+                            fail_.set(st);
+                            return;
+                        }
+                        const Drbg::State &state = j.states[a + i];
+                        key_state(state.key, s.h_keys.p + i * key_stride_);
+                        uint8_t *c0 = s.h_ctrs.p + i * bs_, *c1 = s.h_ctrs.p + (n + i) * bs_;
+                        std::memcpy(c0, state.v, bs_);
+                        counter_increment(c0, bs_);
+                        std::memcpy(c1, c0, bs_);
+                        counter_add(c1, bs_, seg / bs_);
+                    }
+                }, [] {});
+                if (fail_.failed() || !upload(s, n, 2 * n))
+                    return KCIPHER_OK;
+                uint8_t *row0 = o_.out + a * j.len + r * req; // instance a's bytes of this round
+                if (!segments(s, 0, n, seg, seg, direct ? row0 : s.d_out.p))
+                    return KCIPHER_OK;
+                if (!direct && !(o_.on_device ? copy_rows(s, row0, j.len, s.d_out.p, seg, len_r, n, cudaMemcpyDeviceToDevice)
+                                              : copy_rows(s, s.h_out.p, len_r, s.d_out.p, seg, len_r, n, cudaMemcpyDeviceToHost)))
+                    return KCIPHER_OK;
+                s.d_upd.mark(n * ub), s.h_upd.mark(n * ub);
+                if (!segments(s, n, n, ub, ub, s.d_upd.p) ||
+                    !copy_rows(s, s.h_upd.p, n * ub, s.d_upd.p, n * ub, n * ub, 1, cudaMemcpyDeviceToHost))
+                    return KCIPHER_OK;
+                s.first = a, s.n = n, s.group = gi;
+                if (!record(s))
+                    return KCIPHER_OK;
+                if (!o_.on_device) {
+                    std::vector<CopyRange> ranges;
+                    if (rounds == 1)
+                        ranges.push_back({row0, s.h_out.p, n * len_r});
+                    else
+                        for (size_t i = 0; i < n; i++)
+                            ranges.push_back({row0 + i * j.len, s.h_out.p + i * len_r, len_r});
+                    post_copies(s, ranges);
+                }
+            }
+    return KCIPHER_OK;
+}
+
+// The workspace on `device`, made or remade.
+kcipher_status workspace_on(GpuWorkspace *&ws, int device)
+{
+    if (ws != nullptr && ws->device == device)
+        return KCIPHER_OK;
+    delete ws;
+    ws = new (std::nothrow) GpuWorkspace;
+    if (ws == nullptr)
+        return KCIPHER_ERR_NO_MEMORY;
+    int e = ws->init(device);
+    if (e != cudaSuccess) {
+        kcipher_status st = gpu_status(e);
+        delete ws;
+        ws = nullptr;
+        return st;
+    }
+    return KCIPHER_OK;
+}
+
+template <class Body>
+kcipher_status run_call(const Kernel &g, Cipher c, GpuWorkspace *&ws, const GpuOutput &o, const MultiJob *j, Body body)
+{
+    if (g.gpu == nullptr)
+        return KCIPHER_ERR_NOT_GPU_KERNEL;
+    GpuDeviceScope scope(o.device);
+    if (scope.status() != KCIPHER_OK)
+        return scope.status();
+    kcipher_status st = workspace_on(ws, o.device);
+    if (st != KCIPHER_OK)
+        return st;
+    try {
+        Run run(g, c, *ws, o);
+        kcipher_status body_st = KCIPHER_OK;
+        try {
+            body_st = body(run);
+        } catch (const std::exception &) { // out of memory, or no thread could be started
+            run.failure().set(KCIPHER_ERR_NO_MEMORY);
+        }
+        kcipher_status gpu = run.finish(j);
+        return gpu != KCIPHER_OK ? gpu : body_st;
+    } catch (const std::exception &) {
+        return KCIPHER_ERR_NO_MEMORY;
+    }
 }
 
 } // namespace
 
-kcipher_status run_segments_gpu(const Kernel &gpu_kernel, Cipher c, const Segment *segments, size_t count,
-                                size_t stride, uint8_t *out, int device)
+kcipher_status generate_gpu(Drbg &d, const Kernel &gpu_kernel, Cipher c, GpuWorkspace *&ws, const GpuOutput &o,
+                            size_t len, bool prediction_resistance)
 {
-    if (count == 0)
+    if (len == 0)
         return KCIPHER_OK;
-    if (gpu_kernel.gpu == nullptr || gpu_kernel.gpu->ctr_segments == nullptr)
-        return KCIPHER_ERR_KERNEL_UNAVAILABLE;
-    const size_t block = cipher_desc(c).block_bytes;
-    const size_t last = segments[count - 1].bytes;
-    for (size_t s = 0; s + 1 < count; s++)
-        if (segments[s].bytes != stride)
-            return KCIPHER_ERR_INTERNAL; // the chain makes every request but the last full
-    GpuDeviceScope scope(device < 0 ? 0 : device);
-    if (scope.status() != KCIPHER_OK)
-        return scope.status();
+    return run_call(gpu_kernel, c, ws, o, nullptr, [&](Run &r) { return r.single(d, len, prediction_resistance); });
+}
 
-    const size_t key_stride = (gpu_kernel.key_state_bytes + 15) / 16 * 16;
-    std::vector<uint8_t> keys, ctrs(count * block);
-    for (size_t s = 0; s < count; s++)
-        std::memcpy(ctrs.data() + s * block, segments[s].counter, block);
-    if (!key_states(gpu_kernel, c, segments, count, key_stride, keys)) {
-        secure_wipe(keys.data(), keys.size());
-        return KCIPHER_ERR_NO_MEMORY;
-    }
-
-    DeviceBuffers d;
-    d.key_bytes = keys.size();
-    const size_t total = (count - 1) * stride + last;
-    int e = cudaStreamCreateWithFlags(&d.stream, cudaStreamNonBlocking);
-    if (e == cudaSuccess)
-        e = cudaMalloc(&d.keys, keys.size());
-    if (e == cudaSuccess)
-        e = cudaMalloc(&d.ctrs, ctrs.size());
-    if (e == cudaSuccess)
-        e = cudaMalloc(&d.out, count * stride);
-    if (e == cudaSuccess)
-        e = cudaMemcpyAsync(d.keys, keys.data(), keys.size(), cudaMemcpyHostToDevice, d.stream);
-    if (e == cudaSuccess)
-        e = cudaMemcpyAsync(d.ctrs, ctrs.data(), ctrs.size(), cudaMemcpyHostToDevice, d.stream);
-    if (e == cudaSuccess)
-        e = gpu_kernel.gpu->ctr_segments(keys.data(), d.keys, key_stride, d.ctrs, count, stride, last, d.out, d.stream);
-    if (e == cudaSuccess)
-        e = cudaMemcpyAsync(out, d.out, total, cudaMemcpyDeviceToHost, d.stream);
-    if (e == cudaSuccess)
-        e = cudaStreamSynchronize(d.stream);
-    secure_wipe(keys.data(), keys.size());
-    return gpu_status(e);
+kcipher_status multi_generate_gpu(const Kernel &gpu_kernel, Cipher c, GpuWorkspace *&ws, const GpuOutput &o,
+                                  const MultiJob &job)
+{
+    if (job.len == 0 || job.count == 0)
+        return KCIPHER_OK;
+    return run_call(gpu_kernel, c, ws, o, &job, [&](Run &r) { return r.multi(job); });
 }
 
 } // namespace kc::drbg

@@ -1,10 +1,21 @@
-// Builds without CUDA: a GPU kernel given to kcipher_drbg_new serves single requests
-// on the CPU and refuses large outputs with a clear status instead of silently using the CPU.
+// Builds without CUDA: no kernel has GPU entry points, so the API refuses GPU calls before
+// they get here (KCIPHER_ERR_NOT_GPU_KERNEL); these answer KCIPHER_ERR_NO_GPU all the same.
 #include "drbg/drbg_gpu.hpp"
 
 namespace kc::drbg {
 
-kcipher_status run_segments_gpu(const Kernel &, Cipher, const Segment *, size_t, size_t, uint8_t *, int)
+class GpuWorkspace {};
+
+void free_gpu_workspace(GpuWorkspace *ws) { delete ws; }
+
+unsigned gpu_key_threads(unsigned) { return 1; }
+
+kcipher_status generate_gpu(Drbg &, const Kernel &, Cipher, GpuWorkspace *&, const GpuOutput &, size_t, bool)
+{
+    return KCIPHER_ERR_NO_GPU;
+}
+
+kcipher_status multi_generate_gpu(const Kernel &, Cipher, GpuWorkspace *&, const GpuOutput &, const MultiJob &)
 {
     return KCIPHER_ERR_NO_GPU;
 }

@@ -15,7 +15,8 @@ namespace kc::drbg {
 kcipher_status run_segments(const BlockCipher &proto, const Segment *segments, size_t count,
                             size_t max_request_bytes, uint8_t *out, unsigned threads);
 
-// Where a batch of segments is computed: the CPU (run_segments) or a GPU (drbg_gpu.hpp).
+// Where a batch of segments is computed (run_segments on CPU threads; the GPU path,
+// drbg_gpu.hpp, runs its own pipeline over the same chain).
 using SegmentRunner = std::function<kcipher_status(const Segment *, size_t, uint8_t *)>;
 
 // Serves len bytes as consecutive max-size requests: chain and output in batches of about

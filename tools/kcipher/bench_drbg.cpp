@@ -46,9 +46,15 @@ double rate(const std::function<void()> &call, size_t bytes, double seconds)
     return r[2];
 }
 
+} // namespace
+
 // Microseconds per request of the chain alone (reseed checks, Update, key schedule).
-double chain_us_per_request(kc::Cipher c, double seconds)
+double drbg_chain_us_per_request(const std::string &cipher, double seconds)
 {
+    const kc::CipherDesc *desc = kc::cipher_by_name(cipher);
+    if (desc == nullptr)
+        throw std::runtime_error("unknown cipher " + cipher);
+    const kc::Cipher c = desc->id;
     kc::drbg::Drbg d(std::make_unique<kc::drbg::KernelCipher>(*kc::best_cpu_kernel(c), c), true);
     if (d.instantiate(nullptr, {}, {}) != KCIPHER_OK)
         throw std::runtime_error("cannot instantiate the DRBG");
@@ -67,6 +73,17 @@ double chain_us_per_request(kc::Cipher c, double seconds)
     }
     return best;
 }
+
+double drbg_cpu_bytes_per_second(const std::string &cipher, unsigned threads, size_t bytes, double seconds)
+{
+    kcipher::Drbg d(cipher);
+    d.set_threads(threads);
+    d.instantiate();
+    std::vector<uint8_t> buf(bytes);
+    return rate([&] { d.generate_large(buf.data(), buf.size()); }, buf.size(), seconds);
+}
+
+namespace {
 
 struct Row {
     std::string cipher, kernel;
@@ -127,7 +144,7 @@ int run_drbg_bench(const DrbgBenchOptions &opt)
         const kc::CipherDesc *d = kc::cipher_by_name(c);
         if (d == nullptr)
             throw std::runtime_error("--cipher '" + c + "': unknown cipher");
-        double chain = chain_us_per_request(d->id, o.seconds / 5);
+        double chain = drbg_chain_us_per_request(d->name, o.seconds / 5);
         for (unsigned t : o.threads) {
             Row r = measure(c, t == 0 ? hw : t, o, buf);
             r.chain_us = chain;

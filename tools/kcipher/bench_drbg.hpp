@@ -17,4 +17,26 @@ struct DrbgBenchOptions {
 
 int run_drbg_bench(const DrbgBenchOptions &o);
 
+// The sequential chain's cost: microseconds per max-size request (reseed checks, Update, key
+// schedule of the DRBG's CPU kernel), the best of 5 slices of `seconds`, one thread.
+double drbg_chain_us_per_request(const std::string &cipher, double seconds);
+// kcipher_drbg_generate_large on the CPU: bytes per second, median of 5 slices, `bytes` per call.
+double drbg_cpu_bytes_per_second(const std::string &cipher, unsigned threads, size_t bytes, double seconds);
+
+// `kcipher bench --drbg --gpu` (bench_drbg_gpu.cpp): the GPU DRBG of every cipher's default
+// GPU kernel into device and host memory, beside what bounds it (the kernel's CTR keystream
+// rate, the chain, the device-to-host PCIe bandwidth) and our CPU DRBG; and the
+// many-instance mode.
+struct DrbgGpuBenchOptions {
+    std::vector<std::string> ciphers; // bare names; empty = all ten
+    size_t bytes = size_t(1) << 30;   // per timed call (single DRBG)
+    int runs = 5;                     // timed calls per row, median reported
+    int device = 0;
+    size_t instances = 65536;         // many-instance rows
+    size_t instance_bytes = 0;        // per instance and call; 0 = 64 KiB (1 KiB for 64-bit blocks)
+    std::string json;
+};
+
+int run_drbg_gpu_bench(const DrbgGpuBenchOptions &o);
+
 } // namespace cli

@@ -326,6 +326,22 @@ int run_gpu_bench(const GpuBenchOptions &o)
     return 0;
 }
 
+double gpu_keystream_seconds(const std::string &kernel, const std::string &cipher, size_t bytes, int runs)
+{
+    const kc::Kernel *k = kc::find_kernel(kernel);
+    const kc::CipherDesc *d = kc::cipher_by_name(cipher);
+    if (k == nullptr || k->gpu == nullptr || d == nullptr || !k->supports(d->id))
+        throw std::runtime_error("no GPU kernel '" + kernel + "' for " + cipher);
+    bytes = bytes / 16 * 16;
+    Device dev(bytes);
+    std::vector<uint8_t> iv = random_bytes(d->block_bytes);
+    return time_kernel(*k, d->id, dev, runs, [&](const kc::GpuJob &j) {
+        return kc::gpu_device_ctr(j, iv.data(), nullptr, dev.buf, bytes, nullptr);
+    });
+}
+
+double pcie_d2h_seconds(size_t bytes, int runs) { return pcie(bytes, runs)[1].seconds; }
+
 #endif
 
 } // namespace cli

@@ -20,4 +20,11 @@ struct GpuBenchOptions {
 
 int run_gpu_bench(const GpuBenchOptions &o);
 
+// For other GPU benchmarks (bench_drbg_gpu.cpp), CUDA builds only: the median seconds of
+// `runs` runs, each under a fresh random key after one warm-up, timed with CUDA events, of a
+// GPU kernel's CTR keystream over `bytes` of device memory (the "keystream" row above) on
+// the current GPU; and of a cudaMemcpy of `bytes` from device to pinned host memory.
+double gpu_keystream_seconds(const std::string &kernel, const std::string &cipher, size_t bytes, int runs);
+double pcie_d2h_seconds(size_t bytes, int runs);
+
 } // namespace cli

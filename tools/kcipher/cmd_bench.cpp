@@ -56,6 +56,8 @@ struct BenchOptions {
     bool keysearch = false;              // --keysearch: keys/s (bench_keysearch.cpp)
     bool keysearch_gpu = false;          // --keysearch-gpu: the GPU search alone (bench_keysearch_gpu.cpp)
     int keysearch_log2 = 35;
+    size_t drbg_instances = 65536;       // --drbg --gpu: the many-instance rows
+    size_t drbg_instance_bytes = 0;
     std::string keysearch_device = "cpu";
     GpuBenchOptions g;
 };
@@ -334,6 +336,22 @@ int run_bench(const BenchOptions &opt)
 {
     if (!opt.ct_kernels.empty())
         return run_ct(opt);
+    if (opt.drbg && opt.gpu) {
+        DrbgGpuBenchOptions d;
+        for (const std::string &c : opt.ciphers) {
+            char bare[64];
+            kcipher_mode m;
+            kcipher::check(kcipher_parse_name(c.c_str(), bare, sizeof bare, &m));
+            d.ciphers.push_back(bare);
+        }
+        d.bytes = opt.g.bytes;
+        d.runs = opt.g.runs == 20 ? 5 : opt.g.runs; // 20 is --runs' default for --gpu
+        d.device = opt.g.device;
+        d.instances = opt.drbg_instances;
+        d.instance_bytes = opt.drbg_instance_bytes;
+        d.json = opt.json;
+        return run_drbg_gpu_bench(d);
+    }
     if (opt.drbg)
         return run_drbg_bench({opt.ciphers, opt.threads, opt.sizes.empty() ? size_t(64) << 20 : opt.sizes[0],
                                std::max(opt.seconds, 0.2), opt.json});
@@ -449,7 +467,14 @@ Runner add_bench_command(CLI::App &app)
     sub->add_flag("!--no-openssl", o->openssl, "skip the OpenSSL comparison rows");
     sub->add_flag("!--no-cryptopp", o->cryptopp, "skip the Crypto++ comparison rows");
     sub->add_option("--baseline", o->baseline, "kernel whose rate the vs-base column divides by (e.g. aria/table)");
-    sub->add_flag("--drbg", o->drbg, "CTR_DRBG for large outputs vs CTR, per cipher (--size: bytes per call, default 64 MiB)");
+    sub->add_flag("--drbg", o->drbg,
+                  "CTR_DRBG for large outputs vs CTR, per cipher (--size: bytes per call, default 64 MiB); with --gpu: "
+                  "the GPU DRBG into device and host memory vs keystream, chain, PCIe and the CPU DRBG, and many "
+                  "instances (--gpu-bytes, --runs default 5, --instances, --instance-bytes)");
+    sub->add_option("--instances", o->drbg_instances, "--drbg --gpu: DRBG instances of the many-instance rows (default 65536)")
+        ->check(CLI::Range(size_t(0), size_t(1) << 24));
+    sub->add_option("--instance-bytes", o->drbg_instance_bytes,
+                    "--drbg --gpu: bytes per instance and call (default 64 KiB, 1 KiB for 64-bit blocks)");
     sub->add_flag("--gpu", o->gpu, "benchmark the GPU kernels instead (keystream, CTR, ECB, host-to-host, PCIe)");
     sub->add_option("--gpu-device", o->g.device, "GPU index for --gpu (default 0)");
     sub->add_option("--gpu-bytes", o->g.bytes, "--gpu: bytes per timed run (default 1 GiB)");

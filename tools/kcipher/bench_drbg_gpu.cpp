@@ -1,0 +1,234 @@
+// `kcipher bench --drbg --gpu`: the CTR_DRBG on the GPU (issue 6, item 5), per cipher with
+// its default GPU kernel, beside the rates that bound it, all measured in the same run:
+//
+//   device     kcipher_drbg_generate_device: `bytes` into device memory (the call returns
+//              when they are written: wall clock around it)
+//   host       kcipher_drbg_generate_large with the GPU kernel: into host memory
+//   keystream  the same GPU kernel's CTR keystream into device memory (CUDA events, as
+//              `bench --gpu` times it)
+//   chain      the sequential (Key, V) chain on one CPU thread: us per max-size request,
+//              and the output rate it allows (max request / cost)
+//   pcie-d2h   cudaMemcpy device to pinned host memory
+//   cpu        our CPU DRBG (kcipher_drbg_generate_large, every core)
+//   multi      N instances (kcipher_drbg_multi) x bytes per instance, into device memory,
+//              and into host memory for as many instances as fit in `bytes`
+//
+// and the ratios the issue asks for: device / min(keystream, chain), host / pcie-d2h (the
+// 128-bit block ciphers' target), and GPU (device) / CPU, as the ARX paper reports its DRBG.
+// Every timed row is the median of `runs` calls after one warm-up; Gbps = 10^9 bits/s.
+#include "bench_drbg.hpp"
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <stdexcept>
+#include <vector>
+
+#include "kcipher/kcipher.hpp"
+
+#if defined(KC_HAVE_CUDA)
+#include <cuda_runtime.h>
+
+#include "bench_clock.hpp"
+#include "bench_gpu.hpp"
+#include "cuda/devices.hpp"
+#include "dispatch/registry.hpp"
+#endif
+
+namespace cli {
+
+#if !defined(KC_HAVE_CUDA)
+
+int run_drbg_gpu_bench(const DrbgGpuBenchOptions &)
+{
+    fmt::print(stderr, "kcipher: this build has no CUDA support (configure with nvcc present)\n");
+    return 1;
+}
+
+#else
+
+namespace {
+
+void ck(cudaError_t e, const char *what)
+{
+    if (e != cudaSuccess)
+        throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e));
+}
+
+struct DeviceBuffer {
+    void *p = nullptr;
+    explicit DeviceBuffer(size_t n) { ck(cudaMalloc(&p, n), "cudaMalloc"); }
+    ~DeviceBuffer() { cudaFree(p); }
+};
+
+// Median wall-clock seconds of `runs` calls after one warm-up, the GPU idle at each start.
+double wall(const std::function<void()> &call, int runs)
+{
+    std::vector<double> t;
+    for (int r = -1; r < runs; r++) {
+        ck(cudaDeviceSynchronize(), "sync");
+        auto t0 = std::chrono::steady_clock::now();
+        call();
+        ck(cudaDeviceSynchronize(), "sync");
+        double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (r >= 0)
+            t.push_back(s);
+    }
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
+}
+
+double gbps(size_t bytes, double seconds) { return seconds > 0 ? bytes * 8.0 / seconds / 1e9 : 0; }
+
+struct Row {
+    std::string cipher, gpu_kernel;
+    size_t max_request = 0;
+    double device = 0, host = 0, keystream = 0, chain_us = 0, chain = 0, pcie = 0, cpu = 0; // Gbps (chain_us: us)
+    size_t multi_instances = 0, multi_bytes = 0, multi_host_instances = 0;
+    double multi_device = 0, multi_host = 0, multi_instantiate_s = 0;
+};
+
+nlohmann::json to_json(const Row &r, const kc::GpuInfo &g, const std::string &cpu_name, size_t bytes, int runs)
+{
+    const double bound = std::min(r.keystream, r.chain);
+    return {{"benchmark", "ctr_drbg_gpu"},
+            {"cipher", r.cipher},
+            {"gpu_kernel", r.gpu_kernel},
+            {"bytes", bytes},
+            {"runs", runs},
+            {"max_request_bytes", r.max_request},
+            {"device_gbps", r.device},
+            {"host_gbps", r.host},
+            {"keystream_gbps", r.keystream},
+            {"chain_us_per_request", r.chain_us},
+            {"chain_gbps", r.chain},
+            {"device_over_bound", bound > 0 ? r.device / bound : 0},
+            {"pcie_d2h_gbps", r.pcie},
+            {"host_over_pcie", r.pcie > 0 ? r.host / r.pcie : 0},
+            {"cpu_drbg_gbps", r.cpu},
+            {"gpu_over_cpu", r.cpu > 0 ? r.device / r.cpu : 0},
+            {"multi_instances", r.multi_instances},
+            {"multi_bytes_per_instance", r.multi_bytes},
+            {"multi_device_gbps", r.multi_device},
+            {"multi_host_instances", r.multi_host_instances},
+            {"multi_host_gbps", r.multi_host},
+            {"multi_instantiate_seconds", r.multi_instantiate_s},
+            {"gpu", g.name},
+            {"cpu", cpu_name}};
+}
+
+} // namespace
+
+int run_drbg_gpu_bench(const DrbgGpuBenchOptions &o)
+{
+    std::vector<kc::GpuInfo> gpus = kc::cuda_devices();
+    if (gpus.empty()) {
+        fmt::print(stderr, "kcipher: no GPU: {}\n", kc::cuda_runtime_status());
+        return 1;
+    }
+    if (o.device < 0 || o.device >= (int)gpus.size())
+        throw std::runtime_error("--gpu-device out of range");
+    ck(cudaSetDevice(o.device), "cudaSetDevice");
+    const kc::GpuInfo &g = gpus[(size_t)o.device];
+    const size_t bytes = std::max<size_t>(o.bytes / 16 * 16, 16);
+    const int runs = std::max(1, o.runs);
+    std::vector<std::string> names = o.ciphers;
+    if (names.empty())
+        for (int i = 0; i < kc::cipher_count; i++)
+            names.push_back(kc::cipher_by_index(i)->name);
+    const std::string cpu_name = cpu_model_name();
+
+    const double pcie = gbps(std::min(bytes, size_t(512) << 20), pcie_d2h_seconds(std::min(bytes, size_t(512) << 20), runs));
+    fmt::print("# CTR_DRBG on {} ({} SMs), {}; CPU {}\n", g.name, g.multiprocessors, kc::cuda_runtime_status(),
+               cpu_name);
+    fmt::print("# {} MiB per call, median of {} calls; Gbps = 10^9 bit/s; device-to-host PCIe {:.1f} Gbps\n",
+               bytes >> 20, runs, pcie);
+    fmt::print("# bound = min(keystream, chain); multi: instances x bytes each, device memory (host: as many as fit)\n");
+    fmt::print("{:<13} {:<24} {:>8} {:>8} {:>9} {:>7} {:>8} {:>6} {:>6} {:>8} {:>7} {:>15} {:>8} {:>8}\n", "cipher",
+               "gpu kernel", "device", "host", "keystrm", "us/rq", "chain", "dev/bd", "h/pcie", "cpu", "gpu/cpu",
+               "multi", "m-dev", "m-host");
+
+    DeviceBuffer dbuf(bytes);
+    std::vector<uint8_t> hbuf(bytes, 0); // faulted in
+    std::vector<Row> rows;
+    nlohmann::json list = nlohmann::json::array();
+    for (const std::string &name : names) {
+        const kc::CipherDesc *desc = kc::cipher_by_name(name);
+        if (desc == nullptr)
+            throw std::runtime_error("--cipher '" + name + "': unknown cipher");
+        const kc::Kernel *gk = kc::best_gpu_kernel(desc->id);
+        if (gk == nullptr) {
+            fmt::print("{:<13} no GPU kernel\n", name);
+            continue;
+        }
+        Row r;
+        r.cipher = name;
+        r.gpu_kernel = gk->name;
+        r.pcie = pcie;
+        r.keystream = gbps(bytes, gpu_keystream_seconds(gk->name, name, bytes, runs));
+
+        kcipher::Drbg d(name, 0, gk->name);
+        d.set_gpu(o.device);
+        d.instantiate();
+        r.max_request = d.max_request();
+        r.device = gbps(bytes, wall([&] { d.generate_device(dbuf.p, bytes); }, runs));
+        r.host = gbps(bytes, wall([&] { d.generate_large(hbuf.data(), bytes); }, runs));
+        r.chain_us = drbg_chain_us_per_request(name, 0.2);
+        r.chain = r.max_request * 8.0 / (r.chain_us * 1e-6) / 1e9;
+        r.cpu = drbg_cpu_bytes_per_second(name, 0, std::min(bytes, size_t(256) << 20), 0.3) * 8 / 1e9;
+
+        // Many instances.
+        r.multi_bytes = o.instance_bytes != 0 ? o.instance_bytes : desc->block_bytes == 16 ? 65536 : 1024;
+        r.multi_instances = o.instances;
+        if (r.multi_instances != 0 && r.multi_bytes != 0) {
+            const size_t total = r.multi_instances * r.multi_bytes;
+            DeviceBuffer mbuf(total);
+            kcipher::DrbgMulti m(name, r.multi_instances, 0, gk->name);
+            m.set_gpu(o.device);
+            auto t0 = std::chrono::steady_clock::now();
+            m.instantiate();
+            r.multi_instantiate_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            r.multi_device = gbps(total, wall([&] { m.generate_device(mbuf.p, r.multi_bytes); }, runs));
+            r.multi_host_instances = std::min(r.multi_instances, std::max<size_t>(1, bytes / r.multi_bytes));
+            kcipher::DrbgMulti mh(name, r.multi_host_instances, 0, gk->name);
+            mh.set_gpu(o.device);
+            mh.instantiate();
+            std::vector<uint8_t> out(r.multi_host_instances * r.multi_bytes, 0);
+            r.multi_host =
+                gbps(out.size(), wall([&] { mh.generate(out.data(), r.multi_bytes); }, runs));
+        }
+        const double bound = std::min(r.keystream, r.chain);
+        fmt::print("{:<13} {:<24} {:>8.1f} {:>8.1f} {:>9.1f} {:>7.2f} {:>8.1f} {:>6.2f} {:>6.2f} {:>8.1f} {:>7.1f} "
+                   "{:>15} {:>8.1f} {:>8.1f}\n",
+                   r.cipher, r.gpu_kernel, r.device, r.host, r.keystream, r.chain_us, r.chain,
+                   bound > 0 ? r.device / bound : 0, r.pcie > 0 ? r.host / r.pcie : 0, r.cpu,
+                   r.cpu > 0 ? r.device / r.cpu : 0, fmt::format("{}x{}", r.multi_instances, r.multi_bytes),
+                   r.multi_device, r.multi_host);
+        std::fflush(stdout);
+        list.push_back(to_json(r, g, cpu_name, bytes, runs));
+        rows.push_back(r);
+    }
+    if (!o.json.empty()) {
+        std::string tmp = o.json + ".tmp";
+        {
+            std::ofstream f(tmp);
+            f << list.dump(2) << "\n";
+            if (!f)
+                throw std::runtime_error("cannot write " + o.json);
+        }
+        if (std::rename(tmp.c_str(), o.json.c_str()) != 0)
+            throw std::runtime_error("cannot write " + o.json);
+        fmt::print("# wrote {} records to {}\n", list.size(), o.json);
+    }
+    return 0;
+}
+
+#endif
+
+} // namespace cli
