@@ -43,6 +43,13 @@ constexpr unsigned aria_ek_rotation(int group)
 // length is cipher_desc(c).key_bytes. c must be aria128, aria192 or aria256.
 void aria_key_schedule(Cipher c, const uint8_t *key, AriaRoundKeys *rk);
 
+// The key schedule's substitution layer (layer 1 or 2) with GFNI, in aria_x86_key_gfni.cpp
+// (x86 only); aria_key_schedule uses it where the CPU has GFNI, else it scans the tables.
+void aria_key_layer_gfni(const uint8_t in[16], int layer, uint8_t out[16]);
+// The valgrind constant-time check turns the GFNI layer off (valgrind cannot run GFNI), so
+// that it checks the scanning layer. Default: on.
+void aria_key_schedule_allow_gfni(bool allow);
+
 // The S-boxes (RFC 5794 section 2.3.2), defined in aria_sbox.cpp. SB3 = SB1^-1, SB4 = SB2^-1.
 extern const uint8_t aria_sb1[256], aria_sb2[256], aria_sb3[256], aria_sb4[256];
 

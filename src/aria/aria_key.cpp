@@ -1,13 +1,16 @@
 // The ARIA key schedule, RFC 5794 section 2.2.1, shared by every ARIA kernel.
 //
 // Constant-time, because the constant-time kernels (byte-sliced GFNI/AES-NI) take their
-// round keys from it: the three FO/FE calls of W1..W3 read each S-box entry by scanning the
-// whole table with a mask (256 reads per byte, the same addresses whatever the key), and
-// the rest is XORs and fixed rotations. About 12k table reads per key: microseconds, once.
+// round keys from it: the three FO/FE calls of W1..W3 take their S-boxes from GFNI where the
+// CPU has it (aria_x86_key_gfni.cpp), else read each S-box entry by scanning the whole table
+// with a mask (256 reads per byte, the same addresses whatever the key: about 12k reads, a few
+// microseconds); the rest is XORs and fixed rotations.
+#include <atomic>
 #include <cstring>
 
 #include "aria/aria.hpp"
 #include "core/wipe.hpp"
+#include "dispatch/features.hpp"
 
 namespace kc {
 
@@ -93,15 +96,33 @@ uint8_t sbox_scan(const uint8_t sbox[256], uint8_t x)
     return (uint8_t)r;
 }
 
-// FO and FE of section 2.3.1 for the key schedule: A(SL(D ^ RK)) with the S-boxes scanned.
-// layer 1 uses (SB1, SB2, SB3, SB4) by byte position mod 4, layer 2 (SB3, SB4, SB1, SB2).
+std::atomic<bool> gfni_allowed{true};
+
+bool use_gfni()
+{
+#if defined(__x86_64__)
+    return gfni_allowed.load(std::memory_order_relaxed) && (machine_features() & feat_gfni) != 0;
+#else
+    return false;
+#endif
+}
+
+// FO and FE of section 2.3.1 for the key schedule: A(SL(D ^ RK)) with the S-boxes computed by
+// GFNI or scanned. Layer 1 uses (SB1, SB2, SB3, SB4) by byte position mod 4, layer 2
+// (SB3, SB4, SB1, SB2).
 void key_round(const uint8_t d[16], const uint8_t rk[16], int layer, uint8_t out[16])
 {
     const uint8_t *const boxes[2][4] = {{aria_sb1, aria_sb2, aria_sb3, aria_sb4},
                                         {aria_sb3, aria_sb4, aria_sb1, aria_sb2}};
     uint8_t t[16];
     for (int i = 0; i < 16; i++)
-        t[i] = sbox_scan(boxes[layer - 1][i % 4], (uint8_t)(d[i] ^ rk[i]));
+        t[i] = (uint8_t)(d[i] ^ rk[i]);
+    if (use_gfni()) {
+        aria_key_layer_gfni(t, layer, t);
+    } else {
+        for (int i = 0; i < 16; i++)
+            t[i] = sbox_scan(boxes[layer - 1][i % 4], t[i]);
+    }
     aria_diffusion(t, out); // XORs only
     secure_wipe(t, sizeof t);
 }
@@ -169,6 +190,8 @@ int aria_rounds(Cipher c)
         return 12;
     }
 }
+
+void aria_key_schedule_allow_gfni(bool allow) { gfni_allowed.store(allow, std::memory_order_relaxed); }
 
 void aria_key_schedule(Cipher c, const uint8_t *key, AriaRoundKeys *rk)
 {

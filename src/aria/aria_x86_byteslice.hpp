@@ -66,6 +66,22 @@ struct AriaSlicedKeys {
 // past the shared key schedule: byte XORs and a bitwise GF(2) matrix product, no lookups.
 void aria_sliced_set_key(AriaSlicedKeys *ks, Cipher c, const uint8_t *key, AriaKeyFold fold);
 
+// The GFNI S-boxes (Intel GFNI white paper; the paper's section IV-B1). gf2p8affineinvqb
+// computes M.x^-1 ^ c and gf2p8affineqb computes M.x ^ c on every byte, x^-1 the inverse in
+// GF(2^8) mod x^8+x^4+x^3+x+1 (AES's field, which is ARIA's). The 8x8 bit matrices are
+// encoded as gf2p8affine expects (row i, the mask of input bits that make output bit i, in
+// byte 7-i of the qword); they were derived from the S-box tables and are checked by every
+// test against aria/ref:
+//   SB1(x) = A1.x^-1 ^ 0x63        (the AES S-box)       one affineinv
+//   SB2(x) = A2.x^-1 ^ 0xe2        (B.x^247 ^ b = B.(x^-1)^8 ^ b, and y -> y^8 is linear)
+//   SB3(x) = (E.x ^ 0x05)^-1       (SB1^-1)               affine, then affineinv with I
+//   SB4(x) = (F.x ^ 0x2c)^-1       (SB2^-1)
+constexpr long long gf_sb1_post = 0xf1e3c78f1f3e7cf8LL;
+constexpr long long gf_sb2_post = (long long)0xeafcb7c3c273c66fULL;
+constexpr long long gf_sb3_pre = (long long)0xa44992254a942952ULL;
+constexpr long long gf_sb4_pre = 0x186450c737d6bdc9LL;
+constexpr long long gf_identity = 0x0102040810204080LL;
+
 } // namespace kc
 
 #endif // KC_ARIA_X86_BYTESLICE_HPP
@@ -249,21 +265,6 @@ KC_ARIA_BS_INLINE void crypt_sliced(typename V::vec x[16], const uint32_t (*k)[1
     S::last(x, last_key);
 }
 
-// The GFNI S-boxes (Intel GFNI white paper; the paper's section IV-B1). gf2p8affineinvqb
-// computes M.x^-1 ^ c and gf2p8affineqb computes M.x ^ c on every byte, x^-1 the inverse in
-// GF(2^8) mod x^8+x^4+x^3+x+1 (AES's field, which is ARIA's). The 8x8 bit matrices are
-// encoded as gf2p8affine expects (row i, the mask of input bits that make output bit i, in
-// byte 7-i of the qword); they were derived from the S-box tables and are checked by every
-// test against aria/ref:
-//   SB1(x) = A1.x^-1 ^ 0x63        (the AES S-box)       one affineinv
-//   SB2(x) = A2.x^-1 ^ 0xe2        (B.x^247 ^ b = B.(x^-1)^8 ^ b, and y -> y^8 is linear)
-//   SB3(x) = (E.x ^ 0x05)^-1       (SB1^-1)               affine, then affineinv with I
-//   SB4(x) = (F.x ^ 0x2c)^-1       (SB2^-1)
-constexpr long long gf_sb1_post = 0xf1e3c78f1f3e7cf8LL;
-constexpr long long gf_sb2_post = (long long)0xeafcb7c3c273c66fULL;
-constexpr long long gf_sb3_pre = (long long)0xa44992254a942952ULL;
-constexpr long long gf_sb4_pre = 0x186450c737d6bdc9LL;
-constexpr long long gf_identity = 0x0102040810204080LL;
 
 // The five matrices in memory, for GfniSboxes::layer.
 alignas(64) const long long gf_matrices[5] = {
