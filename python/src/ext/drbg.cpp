@@ -120,6 +120,15 @@ class Drbg {
         return result;
     }
 
+    // Any length into device memory at ptr, queued after the work on `stream` (a cudaStream_t);
+    // the DRBG must have a GPU kernel. Returns when the bytes are written.
+    void generate_device(uintptr_t ptr, size_t n, uintptr_t stream)
+    {
+        call([&] {
+            return kcipher_drbg_generate_device(d_, reinterpret_cast<void *>(ptr), n, reinterpret_cast<void *>(stream));
+        });
+    }
+
     void uninstantiate()
     {
         call([&] { return kcipher_drbg_uninstantiate(d_); });
@@ -195,6 +204,7 @@ void register_drbg(nb::module_ &m)
         .def("_reseed", &Drbg::reseed, nb::arg("entropy").none(), nb::arg("additional").none())
         .def("_generate", &Drbg::generate, nb::arg("n"), nb::arg("additional").none(),
              nb::arg("prediction_resistance"), nb::arg("large"), nb::arg("out").none())
+        .def("_generate_device", &Drbg::generate_device, nb::arg("ptr"), nb::arg("n"), nb::arg("stream"))
         .def("uninstantiate", &Drbg::uninstantiate);
 }
 

@@ -71,19 +71,46 @@ class DRBG(_kcipher.Drbg):
 
         out: a writable buffer or a GPU array to fill (n is then its size; pass n=-1 or its size).
         device: None/"cpu" returns bytes; "cupy", "torch" or "gpu" (CuPy if installed, else
-        PyTorch) returns a uint8 GPU array (the bytes are made in host memory and copied over).
+        PyTorch) returns a uint8 GPU array. With a GPU kernel and neither additional input nor
+        prediction resistance, GPU arrays are filled on the GPU, on the array's stream, with no
+        copy through the host; otherwise the bytes are made in host memory and copied over.
         """
+        on_gpu = additional is None and not prediction_resistance and "cuda" in self.kernel
         if out is not None and kind(type(out)) == ARRAY:
             m = describe(out, "out", None)
+            if m.gpu and on_gpu:
+                if m.readonly:
+                    raise ValueError("out is read-only")
+                if m.nbytes:
+                    self._generate_device(m.ptr, m.nbytes, m.stream or 0)
+                return out
             data = self.generate(m.nbytes, additional, prediction_resistance)
             return _copy_into(out, data, m.gpu)
         if out is None and device not in (None, "cpu"):
+            if on_gpu and n >= 0:
+                return self.generate(n, out=_empty_on_device(n, device))
             return _to_device(self.generate(n, additional, prediction_resistance), device)
         if out is None and n < 0:
             raise ValueError(f"n must be at least 0, got {n}")
         size = n if out is None else memoryview(out).nbytes
         large = additional is None and size > self.max_request
         return self._generate(size, additional, prediction_resistance, large, out)
+
+
+def _empty_on_device(n: int, device: str) -> Any:
+    if device in ("cupy", "gpu"):
+        try:
+            import cupy  # type: ignore[import-not-found, unused-ignore]
+
+            return cupy.empty(n, dtype=cupy.uint8)
+        except ImportError:
+            if device == "cupy":
+                raise
+    if device in ("torch", "gpu"):
+        import torch  # type: ignore[import-not-found, unused-ignore]
+
+        return torch.empty(n, dtype=torch.uint8, device="cuda")
+    raise ValueError(f"device must be None, 'cpu', 'gpu', 'cupy' or 'torch', not {device!r}")
 
 
 def _to_device(data: bytes, device: str) -> Any:
