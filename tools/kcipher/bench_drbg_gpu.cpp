@@ -55,11 +55,7 @@ int run_drbg_gpu_bench(const DrbgGpuBenchOptions &)
 
 namespace {
 
-void ck(cudaError_t e, const char *what)
-{
-    if (e != cudaSuccess)
-        throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e));
-}
+void ck(cudaError_t e, const char *what) { check_cuda(e, what); }
 
 struct DeviceBuffer {
     void *p = nullptr;

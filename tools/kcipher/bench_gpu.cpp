@@ -44,13 +44,15 @@ int run_gpu_bench(const GpuBenchOptions &)
 
 #else
 
+void check_cuda(int cuda_error, const char *what)
+{
+    if (cuda_error != cudaSuccess)
+        throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(cudaError_t(cuda_error)));
+}
+
 namespace {
 
-void ck(cudaError_t e, const char *what)
-{
-    if (e != cudaSuccess)
-        throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e));
-}
+void ck(cudaError_t e, const char *what) { check_cuda(e, what); }
 
 void ck(kcipher_status s, const char *what)
 {

@@ -26,5 +26,7 @@ int run_gpu_bench(const GpuBenchOptions &o);
 // the current GPU; and of a cudaMemcpy of `bytes` from device to pinned host memory.
 double gpu_keystream_seconds(const std::string &kernel, const std::string &cipher, size_t bytes, int runs);
 double pcie_d2h_seconds(size_t bytes, int runs);
+// Throws std::runtime_error("what: CUDA's message") unless cuda_error is cudaSuccess.
+void check_cuda(int cuda_error, const char *what);
 
 } // namespace cli
