@@ -16,6 +16,7 @@ extern const Kernel lea_neon_kernel;
 #endif
 #if defined(KCIPHER_HAVE_CUDA)
 extern const Kernel lea_cuda_kernel;
+extern const Kernel lea_cuda_x1_kernel, lea_cuda_x2_kernel, lea_cuda_x3_kernel, lea_cuda_x4_kernel, lea_cuda_x5_kernel;
 #endif
 
 std::vector<const Kernel *> lea_kernels()
@@ -31,6 +32,7 @@ std::vector<const Kernel *> lea_kernels()
 #endif
 #if defined(KCIPHER_HAVE_CUDA)
         &lea_cuda_kernel,
+        &lea_cuda_x1_kernel, &lea_cuda_x2_kernel, &lea_cuda_x3_kernel, &lea_cuda_x4_kernel, &lea_cuda_x5_kernel,
 #endif
     };
 }

@@ -7,6 +7,13 @@
 #include <thread>
 #include <vector>
 
+#if defined(__linux__)
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #include <fmt/core.h>
 
 namespace cli {
@@ -90,6 +97,57 @@ CoreClock measure_core_clock(unsigned threads)
     c.method += fmt::format("; cross-check with dependent imul (3 cycles each): {:.2f} GHz", mul_ghz);
 #endif
     return c;
+}
+
+double probe_clock_ghz()
+{
+    using clk = std::chrono::steady_clock;
+    const uint64_t n = 1u << 18;
+    auto t0 = clk::now();
+    add_chain(n);
+    return n / std::chrono::duration<double>(clk::now() - t0).count() / 1e9;
+}
+
+CycleCounter::CycleCounter()
+{
+#if defined(__linux__)
+    perf_event_attr a{};
+    a.type = PERF_TYPE_HARDWARE;
+    a.size = sizeof a;
+    a.config = PERF_COUNT_HW_CPU_CYCLES;
+    a.disabled = 1;
+    a.exclude_kernel = 1; // allowed at perf_event_paranoid 2; the kernels run in user space
+    a.exclude_hv = 1;
+    fd_ = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+#endif
+}
+
+CycleCounter::~CycleCounter()
+{
+#if defined(__linux__)
+    if (fd_ >= 0)
+        close(fd_);
+#endif
+}
+
+void CycleCounter::start()
+{
+#if defined(__linux__)
+    if (fd_ >= 0) {
+        ioctl(fd_, PERF_EVENT_IOC_RESET, 0);
+        ioctl(fd_, PERF_EVENT_IOC_ENABLE, 0);
+    }
+#endif
+}
+
+double CycleCounter::stop()
+{
+#if defined(__linux__)
+    uint64_t v = 0;
+    if (fd_ >= 0 && ioctl(fd_, PERF_EVENT_IOC_DISABLE, 0) == 0 && read(fd_, &v, sizeof v) == (ssize_t)sizeof v)
+        return (double)v;
+#endif
+    return 0;
 }
 
 std::string cpu_model_name()

@@ -75,6 +75,13 @@ struct Result {
     size_t bytes;
     unsigned threads;
     double bytes_per_second;
+    double probe_ghz; // the clock right after the work, median over threads and slices
+    double pmu_ghz;   // core cycles per second during the work (CPU counters), 0 if none
+};
+
+// One thread's slice: its rate and the clock it ran at.
+struct Slice {
+    double rate, probe_ghz, pmu_ghz;
 };
 
 std::vector<uint8_t> random_bytes(size_t n)
@@ -86,11 +93,15 @@ std::vector<uint8_t> random_bytes(size_t n)
     return v;
 }
 
-// Runs work until `seconds` have passed; returns bytes per second for this thread.
-double run_slice(const Work &w, uint8_t *buf, size_t size, double seconds)
+// Runs work until `seconds` have passed: this thread's bytes per second, and its core's
+// clock read two ways (see bench_clock.hpp), so that an all-core run shows whether the
+// cores slowed down while the kernel ran (the idle-core add chain cannot see that).
+Slice run_slice(const Work &w, uint8_t *buf, size_t size, double seconds)
 {
     using clk = std::chrono::steady_clock;
     size_t calls = 0, batch = std::max<size_t>(1, (1 << 16) / std::max<size_t>(size, 1));
+    CycleCounter cycles;
+    cycles.start();
     auto t0 = clk::now();
     double s = 0;
     do {
@@ -99,12 +110,21 @@ double run_slice(const Work &w, uint8_t *buf, size_t size, double seconds)
         calls += batch;
         s = std::chrono::duration<double>(clk::now() - t0).count();
     } while (s < seconds);
-    return (double)calls * size / s;
+    const double c = cycles.stop();
+    return {(double)calls * size / s, probe_clock_ghz(), c / s / 1e9};
 }
 
-double measure(const Target &t, size_t size, unsigned threads, double seconds)
+double median(std::vector<double> v)
 {
-    std::vector<double> slices;
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+Result measure(const Target &t, size_t size, unsigned threads, double seconds)
+{
+    std::vector<double> slices, probes, pmus;
     std::vector<std::vector<uint8_t>> bufs(threads);
     std::vector<Work> works(threads);
     for (unsigned i = 0; i < threads; i++) {
@@ -114,20 +134,23 @@ double measure(const Target &t, size_t size, unsigned threads, double seconds)
     for (unsigned i = 0; i < threads; i++) // warm-up
         run_slice(works[i], bufs[i].data(), size, seconds / 4);
     for (int r = 0; r < 5; r++) {
-        std::vector<double> rate(threads);
+        std::vector<Slice> out(threads);
         std::vector<std::thread> pool;
         for (unsigned i = 1; i < threads; i++)
-            pool.emplace_back([&, i] { rate[i] = run_slice(works[i], bufs[i].data(), size, seconds); });
-        rate[0] = run_slice(works[0], bufs[0].data(), size, seconds);
+            pool.emplace_back([&, i] { out[i] = run_slice(works[i], bufs[i].data(), size, seconds); });
+        out[0] = run_slice(works[0], bufs[0].data(), size, seconds);
         for (auto &th : pool)
             th.join();
         double sum = 0;
-        for (double x : rate)
-            sum += x;
+        for (const Slice &x : out) {
+            sum += x.rate;
+            probes.push_back(x.probe_ghz);
+            if (x.pmu_ghz > 0)
+                pmus.push_back(x.pmu_ghz);
+        }
         slices.push_back(sum);
     }
-    std::sort(slices.begin(), slices.end());
-    return slices[slices.size() / 2];
+    return {&t, size, threads, median(slices), median(probes), median(pmus)};
 }
 
 Target kcipher_target(const std::string &cipher, kcipher_mode mode,
@@ -405,20 +428,26 @@ int run_bench(const BenchOptions &opt)
     fmt::print("# cycles/byte = clock x threads / rate; vs-X = rate / X's rate for the same cipher\n");
     std::vector<Target> targets = build_targets(o);
     std::vector<Result> results;
-    fmt::print("{:<8} {:<14} {:<4} {:<18} {:>8} {:>3} {:>10} {:>8} {:>10} {:>11} {:>8}\n", "impl", "cipher", "mode",
-               "kernel", "bytes", "thr", "MB/s", "c/B", "vs-openssl", "vs-cryptopp", "vs-base");
+    fmt::print("# run-GHz: the clock right after the kernel ran (add chain), and core cycles per second while "
+               "it ran (CPU counters, where exposed)\n");
+    fmt::print("{:<8} {:<14} {:<4} {:<18} {:>8} {:>3} {:>10} {:>8} {:>10} {:>11} {:>8} {:>11}\n", "impl", "cipher",
+               "mode", "kernel", "bytes", "thr", "MB/s", "c/B", "vs-openssl", "vs-cryptopp", "vs-base", "run-GHz");
     for (size_t size : o.sizes)
         for (unsigned th : o.threads)
             for (const Target &t : targets) {
-                double r = measure(t, size, th, o.seconds);
-                results.push_back({&t, size, th, r});
+                results.push_back(measure(t, size, th, o.seconds));
+                const double r = results.back().bytes_per_second;
                 std::string vs_openssl = ratio_to(results, "openssl", t, size, th, r);
                 std::string vs_cryptopp = ratio_to(results, "cryptopp", t, size, th, r);
                 std::string vs_base = baseline_ratio(results, o.baseline, t, size, th, r);
                 std::string kernel = t.kernel.size() > 18 ? t.kernel.substr(0, 18) : t.kernel;
-                fmt::print("{:<8} {:<14} {:<4} {:<18} {:>8} {:>3} {:>10.1f} {:>8.2f} {:>10} {:>11} {:>8}\n", t.impl,
-                           t.cipher, t.mode, kernel, size, th, r / 1e6, clocks[th].ghz * 1e9 * th / r, vs_openssl,
-                           vs_cryptopp, vs_base);
+                const Result &x = results.back();
+                std::string run_ghz = fmt::format("{:.2f}", x.probe_ghz);
+                if (x.pmu_ghz > 0)
+                    run_ghz += fmt::format("/{:.2f}", x.pmu_ghz);
+                fmt::print("{:<8} {:<14} {:<4} {:<18} {:>8} {:>3} {:>10.1f} {:>8.2f} {:>10} {:>11} {:>8} {:>11}\n",
+                           t.impl, t.cipher, t.mode, kernel, size, th, r / 1e6, clocks[th].ghz * 1e9 * th / r,
+                           vs_openssl, vs_cryptopp, vs_base, run_ghz);
                 std::fflush(stdout);
             }
     if (!o.json.empty()) {
@@ -436,6 +465,8 @@ int run_bench(const BenchOptions &opt)
                             {"cycles_per_byte", clocks[x.threads].ghz * 1e9 * x.threads / x.bytes_per_second},
                             {"clock_ghz", clocks[x.threads].ghz},
                             {"clock_method", clocks[x.threads].method},
+                            {"clock_after_kernel_ghz", x.probe_ghz},
+                            {"clock_pmu_ghz", x.pmu_ghz > 0 ? nlohmann::json(x.pmu_ghz) : nlohmann::json()},
                             {"cpu", cpu},
                             {"hardware_threads", hw}});
         std::string tmp = o.json + ".tmp";
