@@ -16,7 +16,6 @@ extern const Kernel lea_neon_kernel;
 #endif
 #if defined(KCIPHER_HAVE_CUDA)
 extern const Kernel lea_cuda_kernel;
-extern const Kernel lea_cuda_x1_kernel, lea_cuda_x2_kernel, lea_cuda_x3_kernel, lea_cuda_x4_kernel, lea_cuda_x5_kernel;
 #endif
 
 std::vector<const Kernel *> lea_kernels()
@@ -32,7 +31,6 @@ std::vector<const Kernel *> lea_kernels()
 #endif
 #if defined(KCIPHER_HAVE_CUDA)
         &lea_cuda_kernel,
-        &lea_cuda_x1_kernel, &lea_cuda_x2_kernel, &lea_cuda_x3_kernel, &lea_cuda_x4_kernel, &lea_cuda_x5_kernel,
 #endif
     };
 }
