@@ -26,12 +26,14 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_clock.hpp"
+#include "bench_cpu.hpp"
 #include "bench_ct.hpp"
 #include "bench_drbg.hpp"
 #include "bench_cryptopp.hpp"
 #include "bench_gpu.hpp"
 #include "bench_keysearch.hpp"
 #include "bench_keysearch_gpu.hpp"
+#include "bench_scaling.hpp"
 #include "bench_openssl.hpp"
 #include "commands.hpp"
 #include "kcipher/kcipher.hpp"
@@ -55,19 +57,14 @@ struct BenchOptions {
     bool drbg = false;                   // --drbg: CTR_DRBG vs CTR (bench_drbg.cpp)
     bool keysearch = false;              // --keysearch: keys/s (bench_keysearch.cpp)
     bool keysearch_gpu = false;          // --keysearch-gpu: the GPU search alone (bench_keysearch_gpu.cpp)
+    bool scaling = false;                // --scaling: all cores against each alone (bench_scaling.cpp)
+    bool pairs = false;
+    int rounds = 3;
     int keysearch_log2 = 35;
     size_t drbg_instances = 65536;       // --drbg --gpu: the many-instance rows
     size_t drbg_instance_bytes = 0;
     std::string keysearch_device = "cpu";
     GpuBenchOptions g;
-};
-
-// A worker's encryption call on its own buffer.
-using Work = std::function<void(const uint8_t *, uint8_t *, size_t)>;
-
-struct Target {
-    std::string impl, cipher, mode, kernel, version;
-    std::function<Work()> make_worker; // one per thread (own IV / EVP context)
 };
 
 struct Result {
@@ -78,49 +75,6 @@ struct Result {
     double probe_ghz; // the clock right after the work, median over threads and slices
     double pmu_ghz;   // core cycles per second during the work (CPU counters), 0 if none
 };
-
-// One thread's slice: its rate and the clock it ran at.
-struct Slice {
-    double rate, probe_ghz, pmu_ghz;
-};
-
-std::vector<uint8_t> random_bytes(size_t n)
-{
-    static std::mt19937_64 g(std::random_device{}());
-    std::vector<uint8_t> v(n);
-    for (auto &b : v)
-        b = (uint8_t)g();
-    return v;
-}
-
-// Runs work until `seconds` have passed: this thread's bytes per second, and its core's
-// clock read two ways (see bench_clock.hpp), so that an all-core run shows whether the
-// cores slowed down while the kernel ran (the idle-core add chain cannot see that).
-Slice run_slice(const Work &w, uint8_t *buf, size_t size, double seconds)
-{
-    using clk = std::chrono::steady_clock;
-    size_t calls = 0, batch = std::max<size_t>(1, (1 << 16) / std::max<size_t>(size, 1));
-    CycleCounter cycles;
-    cycles.start();
-    auto t0 = clk::now();
-    double s = 0;
-    do {
-        for (size_t i = 0; i < batch; i++)
-            w(buf, buf, size);
-        calls += batch;
-        s = std::chrono::duration<double>(clk::now() - t0).count();
-    } while (s < seconds);
-    const double c = cycles.stop();
-    return {(double)calls * size / s, probe_clock_ghz(), c / s / 1e9};
-}
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 Result measure(const Target &t, size_t size, unsigned threads, double seconds)
 {
@@ -151,33 +105,6 @@ Result measure(const Target &t, size_t size, unsigned threads, double seconds)
         slices.push_back(sum);
     }
     return {&t, size, threads, median(slices), median(probes), median(pmus)};
-}
-
-Target kcipher_target(const std::string &cipher, kcipher_mode mode,
-                      const std::string &kernel)
-{
-    kcipher_cipher_info info;
-    kcipher::check(kcipher_cipher_find(cipher.c_str(), &info));
-    auto c = std::make_shared<kcipher::Cipher>(cipher, random_bytes(info.key_bytes),
-                                               kernel.empty() ? nullptr : kernel.c_str());
-    c->set_threads(1);
-    static const char *modes[] = {"", "ecb", "cbc", "ctr"};
-    Target t{"kcipher", cipher, modes[mode], c->kernel(), kcipher_version(), nullptr};
-    size_t bs = info.block_bytes;
-    t.make_worker = [c, mode, bs]() -> Work {
-        auto iv = std::make_shared<std::vector<uint8_t>>(random_bytes(bs));
-        switch (mode) {
-        case KCIPHER_MODE_ECB:
-            return [c](const uint8_t *in, uint8_t *out, size_t n) { c->ecb_encrypt(in, out, n / c->block_size() * c->block_size()); };
-        case KCIPHER_MODE_CBC:
-            return [c, iv](const uint8_t *in, uint8_t *out, size_t n) {
-                c->cbc_encrypt(iv->data(), in, out, n / c->block_size() * c->block_size());
-            };
-        default:
-            return [c, iv](const uint8_t *in, uint8_t *out, size_t n) { c->ctr_xor(iv->data(), 0, in, out, n); };
-        }
-    };
-    return t;
 }
 
 // nullopt-like: impl empty when OpenSSL lacks the cipher.
@@ -375,6 +302,9 @@ int run_bench(const BenchOptions &opt)
         d.json = opt.json;
         return run_drbg_gpu_bench(d);
     }
+    if (opt.scaling)
+        return run_scaling_bench({opt.ciphers, opt.kernels, opt.sizes.empty() ? size_t(16384) : opt.sizes[0],
+                                  opt.seconds, opt.rounds, opt.pairs, opt.json});
     if (opt.drbg)
         return run_drbg_bench({opt.ciphers, opt.threads, opt.sizes.empty() ? size_t(64) << 20 : opt.sizes[0],
                                std::max(opt.seconds, 0.2), opt.json});
@@ -516,6 +446,12 @@ Runner add_bench_command(CLI::App &app)
                   "the GPU key search alone, paper's and default shapes (--gpu-device, --runs, --log2-keys)");
     sub->add_option("--log2-keys", o->keysearch_log2, "--keysearch-gpu: 2^N candidates per run (default 35)")
         ->check(CLI::Range(10, 44));
+    sub->add_flag("--scaling", o->scaling,
+                  "all cores at once against each core alone, threads pinned, alternating over --rounds "
+                  "(--size default 16 KiB; --pairs: every pair of cores too)");
+    sub->add_option("--rounds", o->rounds, "--scaling: alternations of single-core and all-core runs (default 3)")
+        ->check(CLI::Range(1, 100));
+    sub->add_flag("--pairs", o->pairs, "--scaling: also every pair of cores, to find cores that share ports");
     sub->add_flag("--keysearch", o->keysearch, "key search keys/s per cipher instead (--device, --threads, --kernel)");
     sub->add_option("--device", o->keysearch_device, "--keysearch: cpu (default), gpu or all");
     sub->add_option("--preset", o->preset,

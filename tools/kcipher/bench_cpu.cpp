@@ -1,0 +1,75 @@
+#include "bench_cpu.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <random>
+
+#include "bench_clock.hpp"
+#include "kcipher/kcipher.hpp"
+
+namespace cli {
+
+std::vector<uint8_t> random_bytes(size_t n)
+{
+    static std::mt19937_64 g(std::random_device{}());
+    std::vector<uint8_t> v(n);
+    for (auto &b : v)
+        b = (uint8_t)g();
+    return v;
+}
+
+Slice run_slice(const Work &w, uint8_t *buf, size_t size, double seconds)
+{
+    using clk = std::chrono::steady_clock;
+    size_t calls = 0, batch = std::max<size_t>(1, (1 << 16) / std::max<size_t>(size, 1));
+    CycleCounter cycles;
+    cycles.start();
+    auto t0 = clk::now();
+    double s = 0;
+    do {
+        for (size_t i = 0; i < batch; i++)
+            w(buf, buf, size);
+        calls += batch;
+        s = std::chrono::duration<double>(clk::now() - t0).count();
+    } while (s < seconds);
+    const double c = cycles.stop();
+    return {(double)calls * size / s, probe_clock_ghz(), c / s / 1e9};
+}
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+Target kcipher_target(const std::string &cipher, kcipher_mode mode,
+                      const std::string &kernel)
+{
+    kcipher_cipher_info info;
+    kcipher::check(kcipher_cipher_find(cipher.c_str(), &info));
+    auto c = std::make_shared<kcipher::Cipher>(cipher, random_bytes(info.key_bytes),
+                                               kernel.empty() ? nullptr : kernel.c_str());
+    c->set_threads(1);
+    static const char *modes[] = {"", "ecb", "cbc", "ctr"};
+    Target t{"kcipher", cipher, modes[mode], c->kernel(), kcipher_version(), nullptr};
+    size_t bs = info.block_bytes;
+    t.make_worker = [c, mode, bs]() -> Work {
+        auto iv = std::make_shared<std::vector<uint8_t>>(random_bytes(bs));
+        switch (mode) {
+        case KCIPHER_MODE_ECB:
+            return [c](const uint8_t *in, uint8_t *out, size_t n) { c->ecb_encrypt(in, out, n / c->block_size() * c->block_size()); };
+        case KCIPHER_MODE_CBC:
+            return [c, iv](const uint8_t *in, uint8_t *out, size_t n) {
+                c->cbc_encrypt(iv->data(), in, out, n / c->block_size() * c->block_size());
+            };
+        default:
+            return [c, iv](const uint8_t *in, uint8_t *out, size_t n) { c->ctr_xor(iv->data(), 0, in, out, n); };
+        }
+    };
+    return t;
+}
+
+} // namespace cli

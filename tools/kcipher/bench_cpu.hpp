@@ -1,0 +1,40 @@
+// The CPU benchmark's workers (cmd_bench.cpp, bench_scaling.cpp): an encryption call on a
+// thread's own buffer, timed in slices, with the core's clock read beside it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "kcipher/kcipher.h"
+
+namespace cli {
+
+// A worker's encryption call on its own buffer.
+using Work = std::function<void(const uint8_t *, uint8_t *, size_t)>;
+
+struct Target {
+    std::string impl, cipher, mode, kernel, version;
+    std::function<Work()> make_worker; // one per thread (own IV / EVP context)
+};
+
+// One thread's slice: its rate and the clock it ran at.
+struct Slice {
+    double rate, probe_ghz, pmu_ghz;
+};
+
+std::vector<uint8_t> random_bytes(size_t n);
+
+// Runs work until `seconds` have passed: this thread's bytes per second, and its core's
+// clock read two ways (see bench_clock.hpp), so that an all-core run shows whether the
+// cores slowed down while the kernel ran (the idle-core add chain cannot see that).
+Slice run_slice(const Work &w, uint8_t *buf, size_t size, double seconds);
+
+double median(std::vector<double> v);
+
+// Our cipher in `mode` on `kernel` ("" = dispatch's choice), one thread per call.
+Target kcipher_target(const std::string &cipher, kcipher_mode mode, const std::string &kernel);
+
+} // namespace cli

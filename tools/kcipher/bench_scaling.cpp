@@ -1,0 +1,212 @@
+#include "bench_scaling.hpp"
+
+#include <pthread.h>
+#include <sched.h>
+
+#include <cstdio>
+#include <fstream>
+#include <stdexcept>
+#include <thread>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "bench_clock.hpp"
+#include "bench_cpu.hpp"
+#include "kcipher/kcipher.hpp"
+
+namespace cli {
+
+namespace {
+
+std::vector<int> allowed_cpus()
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0)
+        throw std::runtime_error("sched_getaffinity failed");
+    std::vector<int> cpus;
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &set))
+            cpus.push_back(c);
+    return cpus;
+}
+
+void pin_to(int cpu)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    if (pthread_setaffinity_np(pthread_self(), sizeof set, &set) != 0)
+        throw std::runtime_error(fmt::format("cannot pin a thread to CPU {}", cpu));
+}
+
+struct Run {
+    double rate = 0;  // bytes per second, all threads together: median of the slices
+    double ghz = 0;   // the clock right after the work, median over threads and slices
+};
+
+// One worker per listed CPU, each pinned there, all at once: a warm-up slice, then 3 timed.
+Run run_on(const Target &t, const std::vector<int> &cpus, size_t bytes, double seconds)
+{
+    const size_t n = cpus.size();
+    std::vector<Work> works(n);
+    std::vector<std::vector<uint8_t>> bufs(n);
+    for (size_t i = 0; i < n; i++) {
+        works[i] = t.make_worker();
+        bufs[i] = random_bytes(bytes + 64);
+    }
+    std::vector<std::vector<Slice>> out(n);
+    std::vector<std::thread> pool;
+    std::exception_ptr err;
+    for (size_t i = 0; i < n; i++)
+        pool.emplace_back([&, i] {
+            try {
+                pin_to(cpus[i]);
+                run_slice(works[i], bufs[i].data(), bytes, seconds / 2);
+                for (int k = 0; k < 3; k++)
+                    out[i].push_back(run_slice(works[i], bufs[i].data(), bytes, seconds));
+            } catch (...) {
+                err = std::current_exception();
+            }
+        });
+    for (auto &th : pool)
+        th.join();
+    if (err)
+        std::rethrow_exception(err);
+    std::vector<double> sums, ghz;
+    for (int k = 0; k < 3; k++) {
+        double s = 0;
+        for (size_t i = 0; i < n; i++) {
+            s += out[i][k].rate;
+            ghz.push_back(out[i][k].probe_ghz);
+        }
+        sums.push_back(s);
+    }
+    return {median(sums), median(ghz)};
+}
+
+struct Row {
+    std::string cipher, mode, kernel;
+    std::vector<double> single;     // per CPU, last round
+    std::vector<double> ratio;      // all / sum(single), per round
+    std::vector<double> ratio_flat; // all / (n x median single), per round
+    double all = 0, single_ghz = 0, all_ghz = 0;
+};
+
+Row measure_scaling(const Target &t, const std::vector<int> &cpus, const ScalingBenchOptions &o)
+{
+    Row r{t.cipher, t.mode, t.kernel, {}, {}, {}, 0, 0, 0};
+    std::vector<double> all, sghz, aghz;
+    for (int round = 0; round < o.rounds; round++) {
+        std::vector<double> single;
+        double sum = 0;
+        for (int c : cpus) {
+            Run s = run_on(t, {c}, o.bytes, o.seconds);
+            single.push_back(s.rate);
+            sghz.push_back(s.ghz);
+            sum += s.rate;
+        }
+        Run a = run_on(t, cpus, o.bytes, o.seconds);
+        all.push_back(a.rate);
+        aghz.push_back(a.ghz);
+        r.ratio.push_back(a.rate / sum);
+        r.ratio_flat.push_back(a.rate / (cpus.size() * median(single)));
+        r.single = single;
+    }
+    r.all = median(all), r.single_ghz = median(sghz), r.all_ghz = median(aghz);
+    return r;
+}
+
+// Every pair of CPUs at once against the two alone: returns pair ratios, row-major upper half.
+std::vector<nlohmann::json> measure_pairs(const Target &t, const std::vector<int> &cpus, const std::vector<double> &single,
+                                          const ScalingBenchOptions &o)
+{
+    std::vector<nlohmann::json> out;
+    fmt::print("# pairs of CPUs, {}: both at once / the two alone (a shared physical core gives ~0.5-0.6 "
+               "for a port-bound kernel)\n",
+               t.cipher);
+    for (size_t i = 0; i < cpus.size(); i++)
+        for (size_t j = i + 1; j < cpus.size(); j++) {
+            Run p = run_on(t, {cpus[i], cpus[j]}, o.bytes, o.seconds / 2);
+            double ratio = p.rate / (single[i] + single[j]);
+            out.push_back({{"cpus", {cpus[i], cpus[j]}}, {"ratio", ratio}});
+            if (ratio < 0.8)
+                fmt::print("cpus {:>2},{:>2}: {:.2f}\n", cpus[i], cpus[j], ratio);
+        }
+    return out;
+}
+
+Target target_for(const std::string &name, const std::string &kernel)
+{
+    char cipher[32];
+    kcipher_mode mode;
+    kcipher_status st = kcipher_parse_name(name.c_str(), cipher, sizeof cipher, &mode);
+    if (st != KCIPHER_OK)
+        throw std::runtime_error(fmt::format("--cipher '{}': {}", name, kcipher_strerror(st)));
+    return kcipher_target(cipher, mode == KCIPHER_MODE_NONE ? KCIPHER_MODE_CTR : mode, kernel);
+}
+
+void write_json(const std::string &path, const nlohmann::json &j)
+{
+    std::string tmp = path + ".tmp";
+    {
+        std::ofstream f(tmp);
+        f << j.dump(2) << "\n";
+        if (!f)
+            throw std::runtime_error("cannot write " + path);
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0)
+        throw std::runtime_error("cannot write " + path);
+}
+
+} // namespace
+
+int run_scaling_bench(const ScalingBenchOptions &o)
+{
+    std::vector<std::string> names = o.ciphers;
+    if (names.empty())
+        names = {"aria-128-ctr", "lea-128-ctr", "hight-ctr", "cham-64-128-ctr", "cham-128-128-ctr"};
+    std::vector<std::string> kernels = o.kernels.empty() ? std::vector<std::string>{""} : o.kernels;
+    const std::vector<int> cpus = allowed_cpus();
+    const std::string cpu = cpu_model_name();
+    fmt::print("# {}; {} CPUs; {} B messages, {} rounds of (each CPU alone, then all at once), {} s slices\n", cpu,
+               cpus.size(), o.bytes, o.rounds, o.seconds);
+    fmt::print("# scaling = all-core rate / sum of the single-core rates (flat: / (CPUs x median single)); "
+               "median over rounds [min-max]\n");
+    fmt::print("{:<14} {:<4} {:<18} {:>10} {:>10} {:>18} {:>18} {:>11}\n", "cipher", "mode", "kernel", "1-core MB/s",
+               "all MB/s", "scaling", "flat", "GHz 1/all");
+    nlohmann::json rows = nlohmann::json::array();
+    for (const std::string &name : names)
+        for (const std::string &k : kernels) {
+            Target t = target_for(name, k);
+            if (!k.empty() && t.kernel != k)
+                continue;
+            Row r = measure_scaling(t, cpus, o);
+            auto mm = [](const std::vector<double> &v) {
+                return fmt::format("{:.1f}% [{:.0f}-{:.0f}]", 100 * median(v), 100 * *std::min_element(v.begin(), v.end()),
+                                   100 * *std::max_element(v.begin(), v.end()));
+            };
+            fmt::print("{:<14} {:<4} {:<18} {:>10.0f} {:>10.0f} {:>18} {:>18} {:>5.2f}/{:.2f}\n", r.cipher, r.mode,
+                       r.kernel, median(r.single) / 1e6, r.all / 1e6, mm(r.ratio), mm(r.ratio_flat), r.single_ghz,
+                       r.all_ghz);
+            std::fflush(stdout);
+            nlohmann::json j{{"benchmark", "cpu_scaling"}, {"cpu", cpu},          {"cpus", cpus.size()},
+                             {"cipher", r.cipher},         {"mode", r.mode},      {"kernel", r.kernel},
+                             {"bytes", o.bytes},           {"rounds", o.rounds},  {"seconds", o.seconds},
+                             {"single_bytes_per_second", r.single}, {"all_bytes_per_second", r.all},
+                             {"scaling", median(r.ratio)}, {"scaling_per_round", r.ratio},
+                             {"scaling_flat", median(r.ratio_flat)}, {"clock_single_ghz", r.single_ghz},
+                             {"clock_all_ghz", r.all_ghz}};
+            if (o.pairs && rows.empty())
+                j["pairs"] = measure_pairs(t, cpus, r.single, o);
+            rows.push_back(j);
+        }
+    if (!o.json.empty()) {
+        write_json(o.json, rows);
+        fmt::print("# wrote {} records to {}\n", rows.size(), o.json);
+    }
+    return 0;
+}
+
+} // namespace cli

@@ -1,0 +1,26 @@
+// `kcipher bench --scaling`: how close the all-core rate comes to linear, measured so that a
+// noisy or uneven machine (a cloud VM whose cores are not equally fast, or whose speed drifts)
+// does not decide the answer. Linear is the sum of what each core does alone, each thread
+// pinned to its core, and single-core and all-core runs alternate over several rounds.
+// --pairs also runs every pair of cores together: two vCPUs that share a physical core
+// (hyperthreads the VM does not admit to) give a port-bound kernel much less than 2x.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace cli {
+
+struct ScalingBenchOptions {
+    std::vector<std::string> ciphers; // cipher-mode names; empty = the five of issue 3
+    std::vector<std::string> kernels; // empty = dispatch's choice
+    size_t bytes = 16384;             // message size per call
+    double seconds = 0.1;             // one timing slice
+    int rounds = 3;                   // alternations of single-core and all-core runs
+    bool pairs = false;
+    std::string json;
+};
+
+int run_scaling_bench(const ScalingBenchOptions &o);
+
+} // namespace cli
