@@ -3,6 +3,10 @@
 #include <pthread.h>
 #include <sched.h>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 #include <cstdio>
 #include <fstream>
 #include <stdexcept>
@@ -137,8 +141,59 @@ std::vector<nlohmann::json> measure_pairs(const Target &t, const std::vector<int
     return out;
 }
 
+// The machine's own scaling, as a yardstick for the kernels': code that shares nothing and
+// touches no memory, only registers. 'alu512': eight independent chains of 512-bit adds and
+// XORs (keeps both 512-bit ports busy, as the port-bound kernels do); 'alu64': the same on
+// general registers. A row's "bytes" are 64 per chain step, a nominal unit.
+#if defined(__x86_64__)
+__attribute__((target("avx512f"))) void alu512(size_t steps)
+{
+    __m512i a[8], k = _mm512_set1_epi32(0x9e3779b9);
+    for (int i = 0; i < 8; i++)
+        a[i] = _mm512_set1_epi32(i);
+    for (size_t n = 0; n < steps; n += 8)
+        for (int i = 0; i < 8; i++) {
+            a[i] = _mm512_xor_si512(_mm512_add_epi32(a[i], k), k);
+            __asm__ volatile("" : "+v"(a[i]));
+        }
+}
+#endif
+
+void alu64(size_t steps)
+{
+    uint64_t a[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    const uint64_t k = 0x9e3779b97f4a7c15;
+    for (size_t n = 0; n < steps; n += 8)
+        for (int i = 0; i < 8; i++) {
+            a[i] = (a[i] + k) ^ k;
+            __asm__ volatile("" : "+r"(a[i]));
+        }
+}
+
+Target machine_target(const std::string &name)
+{
+    void (*f)(size_t) = nullptr;
+    if (name == "alu64")
+        f = alu64;
+#if defined(__x86_64__)
+    if (name == "alu512" && __builtin_cpu_supports("avx512f"))
+        f = alu512;
+#endif
+    if (f == nullptr)
+        return {};
+    Target t{"machine", name, "-", "machine/" + name, "", nullptr};
+    t.make_worker = [f]() -> Work { return [f](const uint8_t *, uint8_t *, size_t n) { f(n / 64 * 8); }; };
+    return t;
+}
+
 Target target_for(const std::string &name, const std::string &kernel)
 {
+    if (name.rfind("machine/", 0) == 0) {
+        Target t = machine_target(name.substr(8));
+        if (t.impl.empty())
+            throw std::runtime_error("unknown or unsupported yardstick '" + name + "' (machine/alu64, machine/alu512)");
+        return t;
+    }
     char cipher[32];
     kcipher_mode mode;
     kcipher_status st = kcipher_parse_name(name.c_str(), cipher, sizeof cipher, &mode);
@@ -166,7 +221,8 @@ int run_scaling_bench(const ScalingBenchOptions &o)
 {
     std::vector<std::string> names = o.ciphers;
     if (names.empty())
-        names = {"aria-128-ctr", "lea-128-ctr", "hight-ctr", "cham-64-128-ctr", "cham-128-128-ctr"};
+        names = {"machine/alu512", "aria-128-ctr", "lea-128-ctr", "hight-ctr", "cham-64-128-ctr", "cham-128-128-ctr",
+                 "machine/alu64"};
     std::vector<std::string> kernels = o.kernels.empty() ? std::vector<std::string>{""} : o.kernels;
     const std::vector<int> cpus = allowed_cpus();
     const std::string cpu = cpu_model_name();
@@ -179,8 +235,11 @@ int run_scaling_bench(const ScalingBenchOptions &o)
     nlohmann::json rows = nlohmann::json::array();
     for (const std::string &name : names)
         for (const std::string &k : kernels) {
-            Target t = target_for(name, k);
-            if (!k.empty() && t.kernel != k)
+            const bool machine = name.rfind("machine/", 0) == 0;
+            if (machine && &k != &kernels.front())
+                continue;
+            Target t = target_for(name, machine ? "" : k);
+            if (!machine && !k.empty() && t.kernel != k)
                 continue;
             Row r = measure_scaling(t, cpus, o);
             auto mm = [](const std::vector<double> &v) {

@@ -4,6 +4,8 @@
 // pinned to its core, and single-core and all-core runs alternate over several rounds.
 // --pairs also runs every pair of cores together: two vCPUs that share a physical core
 // (hyperthreads the VM does not admit to) give a port-bound kernel much less than 2x.
+// Rows named machine/alu512 and machine/alu64 measure the machine itself the same way:
+// register-only code that shares nothing, so no kernel can scale better than they do.
 #pragma once
 
 #include <string>
@@ -12,7 +14,7 @@
 namespace cli {
 
 struct ScalingBenchOptions {
-    std::vector<std::string> ciphers; // cipher-mode names; empty = the five of issue 3
+    std::vector<std::string> ciphers; // cipher-mode names or machine/...; empty = the five of issue 3 and both yardsticks
     std::vector<std::string> kernels; // empty = dispatch's choice
     size_t bytes = 16384;             // message size per call
     double seconds = 0.1;             // one timing slice
