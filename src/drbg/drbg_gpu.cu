@@ -14,6 +14,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
@@ -48,6 +51,7 @@ constexpr size_t out_batch_bytes = size_t(8) << 20;
 constexpr size_t key_batch_bytes = size_t(8) << 20;
 constexpr size_t copy_piece_bytes = size_t(1) << 20; // one copy task
 constexpr size_t key_task_states = 16;               // key states per key-schedule task
+constexpr size_t small_key_state = 2048;             // below: single mode lays them out inline
 constexpr size_t max_pitch = size_t(1) << 30;        // cudaMemcpy2D's pitch stays below
 
 size_t round_up(size_t x, size_t m) { return (x + m - 1) / m * m; }
@@ -294,6 +298,130 @@ unsigned gpu_key_threads(unsigned threads)
 }
 
 namespace {
+
+// KCIPHER_DRBG_TRACE=1: where the calling thread's time goes in a single-DRBG call, printed
+// to stderr at its end (to find what bounds the pipeline; no effect on the bytes).
+struct Trace {
+    using clk = std::chrono::steady_clock;
+    bool on = std::getenv("KCIPHER_DRBG_TRACE") != nullptr;
+    double reclaim = 0, chain = 0, keys = 0, issue = 0;
+    size_t batches = 0, segments = 0;
+    clk::time_point t0 = clk::now();
+
+    static double since(clk::time_point t) { return std::chrono::duration<double>(clk::now() - t).count(); }
+    void print() const
+    {
+        if (!on)
+            return;
+        const double total = since(t0), us = 1e6 / std::max<size_t>(segments, 1);
+        std::fprintf(stderr,
+                     "drbg trace: %zu batches, %zu requests, %.3f ms; per request: wait for the chain %.3f us, "
+                     "for a slot %.3f us, key states %.3f us, copies and launch %.3f us, total %.3f us\n",
+                     batches, segments, total * 1e3, chain * us, reclaim * us, keys * us, issue * us, total * us);
+    }
+};
+
+// The chain of one call walked on its own thread, at most two batches ahead of the GPU
+// batches, so that the key states, copies and launches of the calling thread stay off the
+// chain's path: the chain alone then bounds the rate. Without threads, next() walks it.
+class ChainAhead {
+  public:
+    ChainAhead(Drbg &d, size_t len, size_t batch, bool pr, bool threaded)
+        : d_(d), len_(len), batch_(batch), pr_(pr)
+    {
+        if (threaded)
+            t_ = std::thread([this] { produce(); });
+    }
+    ~ChainAhead()
+    {
+        {
+            std::lock_guard<std::mutex> l(m_);
+            stop_ = true;
+        }
+        cv_.notify_all();
+        if (t_.joinable())
+            t_.join();
+        for (std::vector<Segment> &b : q_)
+            wipe_segments(b);
+    }
+    ChainAhead(const ChainAhead &) = delete;
+    ChainAhead &operator=(const ChainAhead &) = delete;
+
+    // The next batch's segments into out (empty: none left; see status()).
+    void next(std::vector<Segment> &out)
+    {
+        out.clear();
+        if (!t_.joinable()) {
+            if (st_ == KCIPHER_OK && at_ < len_)
+                walk(out);
+            return;
+        }
+        std::unique_lock<std::mutex> l(m_);
+        cv_.wait(l, [&] { return !q_.empty() || done_; });
+        if (q_.empty())
+            return;
+        out.swap(q_.front());
+        q_.pop_front();
+        cv_.notify_all();
+    }
+
+    // After next() gave an empty batch.
+    kcipher_status status()
+    {
+        std::lock_guard<std::mutex> l(m_);
+        return st_;
+    }
+
+  private:
+    void walk(std::vector<Segment> &out)
+    {
+        const size_t n = std::min(batch_, len_ - at_);
+        kcipher_status st;
+        try {
+            st = plan_segments(d_, n, pr_, out);
+        } catch (...) {
+            st = KCIPHER_ERR_NO_MEMORY;
+        }
+        for (const Segment &x : out)
+            at_ += x.bytes;
+        if (st != KCIPHER_OK) {
+            std::lock_guard<std::mutex> l(m_);
+            st_ = st;
+        }
+    }
+
+    void produce()
+    {
+        for (;;) {
+            {
+                std::unique_lock<std::mutex> l(m_);
+                cv_.wait(l, [&] { return stop_ || q_.size() < 2; });
+                if (stop_ || st_ != KCIPHER_OK || at_ >= len_)
+                    break;
+            }
+            std::vector<Segment> b;
+            walk(b);
+            std::lock_guard<std::mutex> l(m_);
+            if (!b.empty())
+                q_.push_back(std::move(b));
+            cv_.notify_all();
+        }
+        std::lock_guard<std::mutex> l(m_);
+        done_ = true;
+        cv_.notify_all();
+    }
+
+    Drbg &d_;
+    const size_t len_, batch_;
+    const bool pr_;
+    size_t at_ = 0; // bytes planned (the producer's, or next()'s)
+    std::mutex m_;
+    std::condition_variable cv_;
+    std::deque<std::vector<Segment>> q_;
+    bool stop_ = false, done_ = false;
+    kcipher_status st_ = KCIPHER_OK;
+    std::thread t_;
+};
 
 // One call: the slots of the workspace, the thread pools, the first failure.
 class Run {
@@ -602,51 +730,63 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
     const size_t items = (len + batch - 1) / batch;
     const size_t segs = std::min(per, (len + req - 1) / req); // the most segments of one batch
     const size_t out_bytes = std::min(len, batch);
-    start(items, 1);
+    start(items, gpu_key_threads(o_.threads));
     if (fail_.failed() ||
         !reserve(segs * key_stride_, segs * bs_, 0, o_.on_device ? 0 : out_bytes, o_.on_device ? 0 : out_bytes))
         return KCIPHER_OK; // finish() reports it
 
-    std::vector<Segment> cur, next;
-    kcipher_status chain = plan_segments(d, out_bytes, pr, cur);
-    size_t at = 0;
-    for (size_t k = 0; !cur.empty() && !fail_.failed(); k++) {
-        Slot &s = ws_.slot[k % nslots];
-        reclaim(s, nullptr);
-        if (fail_.failed())
-            break;
-        const size_t n = cur.size(), last = cur.back().bytes, bytes = (n - 1) * req + last;
-        // The batch's key states, on the key threads, while this thread walks the next
-        // batch's chain.
-        const size_t next_at = at + bytes;
-        parallel(
-            n, key_task_states,
-            [&](size_t a, size_t b, unsigned) {
-                for (size_t i = a; i < b; i++) {
-                    key_state(cur[i].key, s.h_keys.p + i * key_stride_);
-                    std::memcpy(s.h_ctrs.p + i * bs_, cur[i].counter, bs_);
-                }
-            },
-            [&] {
-                if (chain == KCIPHER_OK && next_at < len)
-                    chain = plan_segments(d, std::min(batch, len - next_at), pr, next);
-            });
+    Trace tr;
+    kcipher_status chain = KCIPHER_OK;
+    {
+        ChainAhead ahead(d, len, batch, pr, keys_ != nullptr);
+        std::vector<Segment> cur;
+        size_t at = 0;
+        for (size_t k = 0; !fail_.failed(); k++) {
+            auto t = Trace::clk::now();
+            ahead.next(cur);
+            tr.chain += Trace::since(t); // here: the wait for the chain
+            if (cur.empty())
+                break;
+            Slot &s = ws_.slot[k % nslots];
+            t = Trace::clk::now();
+            reclaim(s, nullptr);
+            tr.reclaim += Trace::since(t);
+            if (fail_.failed())
+                break;
+            const size_t n = cur.size(), last = cur.back().bytes, bytes = (n - 1) * req + last;
+            t = Trace::clk::now();
+            // Small key states (all but HIGHT's bitsliced one) are laid out here: waking the
+            // key threads costs more than the work (tens of us per batch on the GPU host).
+            parallel(
+                n, key_stride_ < small_key_state ? n : key_task_states,
+                [&](size_t a, size_t b, unsigned) {
+                    for (size_t i = a; i < b; i++) {
+                        key_state(cur[i].key, s.h_keys.p + i * key_stride_);
+                        std::memcpy(s.h_ctrs.p + i * bs_, cur[i].counter, bs_);
+                    }
+                },
+                [] {});
+            tr.keys += Trace::since(t);
+            tr.batches++, tr.segments += n;
+            t = Trace::clk::now();
+            wipe_segments(cur);
+            uint8_t *dst = o_.on_device ? o_.out + at : s.d_out.p;
+            if (!upload(s, n, n) || !segments(s, 0, n, req, last, dst))
+                break;
+            if (!o_.on_device &&
+                !copy_rows(s, s.h_out.p, bytes, s.d_out.p, bytes, bytes, 1, cudaMemcpyDeviceToHost))
+                break;
+            if (!record(s))
+                break;
+            if (!o_.on_device)
+                post_copies(s, {{o_.out + at, s.h_out.p, bytes}});
+            tr.issue += Trace::since(t);
+            at += bytes;
+        }
         wipe_segments(cur);
-        uint8_t *dst = o_.on_device ? o_.out + at : s.d_out.p;
-        if (!upload(s, n, n) || !segments(s, 0, n, req, last, dst))
-            break;
-        if (!o_.on_device &&
-            !copy_rows(s, s.h_out.p, bytes, s.d_out.p, bytes, bytes, 1, cudaMemcpyDeviceToHost))
-            break;
-        if (!record(s))
-            break;
-        if (!o_.on_device)
-            post_copies(s, {{o_.out + at, s.h_out.p, bytes}});
-        std::swap(cur, next);
-        at = next_at;
-    }
-    wipe_segments(cur);
-    wipe_segments(next);
+        chain = ahead.status();
+    } // joins the chain thread: d is the caller's again
+    tr.print();
     return chain;
 }
 
