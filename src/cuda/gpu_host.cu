@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/counter.hpp"
+#include "core/stream_copy.hpp"
 #include "cuda/devices.hpp"
 #include "cuda/gpu_modes.hpp"
 #include "modes/parallel.hpp"
@@ -133,7 +134,7 @@ kcipher_status run_chunk(const Part &p, const Slot &s, size_t c)
     if (p.ctr)
         xor_into(p.out + off, p.in + off, s.pinned, n);
     else
-        std::memcpy(p.out + off, s.pinned, n);
+        stream_copy(p.out + off, s.pinned, n);
     return KCIPHER_OK;
 }
 

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "core/counter.hpp"
+#include "core/stream_copy.hpp"
 #include "core/wipe.hpp"
 #include "cuda/gpu_modes.hpp"
 #include "cuda/gpu_ops.hpp"
@@ -565,7 +566,7 @@ class Run {
                 return;
             }
             for (const CopyRange &r : ranges)
-                std::memcpy(r.dst, r.src, r.bytes);
+                stream_copy(r.dst, r.src, r.bytes);
             return;
         }
         // Group ranges into tasks of about copy_piece_bytes; split big ranges.
@@ -583,7 +584,7 @@ class Run {
                             fail_.cuda(e);
                         else
                             for (const CopyRange &r : t)
-                                std::memcpy(r.dst, r.src, r.bytes);
+                                stream_copy(r.dst, r.src, r.bytes);
                     }
                     s.copies.done();
                 });
