@@ -13,7 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "aria/aria.hpp"
 #include "core/cipher.hpp"
+#include "dispatch/features.hpp"
 #include "dispatch/registry.hpp"
 #include "support/keyed_kernel.hpp"
 #include "support/kernels.hpp"
@@ -346,5 +348,23 @@ TEST(AriaRegistry, HasRefAndTable)
     EXPECT_LT(ref->rank, table->rank);  // dispatch prefers the faster portable kernel
     EXPECT_EQ(kc::reference_kernel(kc::Cipher::aria192), ref);
 }
+
+#if defined(__x86_64__)
+// The key schedule's shuffle form of the diffusion layer (aria_x86_key_gfni.cpp) against the
+// byte-by-byte one: A is linear, so agreeing on the 128 unit vectors is agreeing everywhere.
+// Run where the key schedule runs it: on CPUs with GFNI (its file's target).
+TEST(AriaKeySchedule, DiffusionShufflesMatchA)
+{
+    if ((kc::machine_features() & kc::feat_gfni) == 0)
+        GTEST_SKIP() << "needs GFNI";
+    for (int bit = 0; bit < 128; bit++) {
+        uint8_t x[16] = {0}, want[16], got[16];
+        x[bit / 8] = (uint8_t)(1u << (bit % 8));
+        kc::aria_diffusion(x, want);
+        kc::aria_diffusion_ssse3(x, got);
+        ASSERT_EQ(0, std::memcmp(want, got, 16)) << "unit vector " << bit;
+    }
+}
+#endif
 
 } // namespace

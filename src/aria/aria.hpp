@@ -46,6 +46,9 @@ void aria_key_schedule(Cipher c, const uint8_t *key, AriaRoundKeys *rk);
 // The key schedule's substitution layer (layer 1 or 2) with GFNI, in aria_x86_key_gfni.cpp
 // (x86 only); aria_key_schedule uses it where the CPU has GFNI, else it scans the tables.
 void aria_key_layer_gfni(const uint8_t in[16], int layer, uint8_t out[16]);
+// aria_diffusion as seven SSSE3 byte shuffles, in the same file; the key schedule uses it
+// where it uses the GFNI layer (every GFNI CPU has SSSE3). out may equal in.
+void aria_diffusion_ssse3(const uint8_t in[16], uint8_t out[16]);
 // The valgrind constant-time check turns the GFNI layer off (valgrind cannot run GFNI), so
 // that it checks the scanning layer. Default: on.
 void aria_key_schedule_allow_gfni(bool allow);

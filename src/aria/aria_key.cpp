@@ -62,10 +62,13 @@ void store_be64(uint8_t *p, uint64_t v)
         p[i] = (uint8_t)v;
 }
 
-// x >>> n on a 128-bit value written as 16 big-endian bytes (the RFC's notation, section 2.1).
-// A left rotation by n is a right rotation by 128 - n.
-void rotate_right(const uint8_t x[16], unsigned n, uint8_t out[16])
+// y ^ (x >>> n) on 128-bit values written as 16 big-endian bytes (the RFC's notation, section
+// 2.1). A left rotation by n is a right rotation by 128 - n. The XOR is done on the 64-bit
+// halves before they are stored: storing the rotation as two halves and reloading it as one
+// block stalls store forwarding, which cost a third of the whole key schedule.
+void xor_rotated_right(const uint8_t y[16], const uint8_t x[16], unsigned n, uint8_t out[16])
 {
+    const uint64_t y_hi = load_be64(y), y_lo = load_be64(y + 8);
     uint64_t hi = load_be64(x), lo = load_be64(x + 8);
     n %= 128;
     if (n >= 64) {
@@ -80,8 +83,8 @@ void rotate_right(const uint8_t x[16], unsigned n, uint8_t out[16])
         hi = h;
         lo = l;
     }
-    store_be64(out, hi);
-    store_be64(out + 8, lo);
+    store_be64(out, y_hi ^ hi);
+    store_be64(out + 8, y_lo ^ lo);
 }
 
 // S[x] without an address that depends on x: every entry is read, the one wanted is kept by
@@ -119,11 +122,12 @@ void key_round(const uint8_t d[16], const uint8_t rk[16], int layer, uint8_t out
         t[i] = (uint8_t)(d[i] ^ rk[i]);
     if (use_gfni()) {
         aria_key_layer_gfni(t, layer, t);
+        aria_diffusion_ssse3(t, out);
     } else {
         for (int i = 0; i < 16; i++)
             t[i] = sbox_scan(boxes[layer - 1][i % 4], t[i]);
+        aria_diffusion(t, out); // XORs only
     }
-    aria_diffusion(t, out); // XORs only
     secure_wipe(t, sizeof t);
 }
 
@@ -155,12 +159,8 @@ void initial_words(Cipher c, const uint8_t *key, Block w[4])
 // first key of a fifth group. So ek(k+1) = W(k mod 4) ^ (W((k+1) mod 4) >>> r(k / 4)).
 void encryption_keys(const Block w[4], AriaRoundKeys *rk)
 {
-    Block t;
-    for (int k = 0; k <= rk->rounds; k++) {
-        rotate_right(w[(k + 1) % 4], aria_ek_rotation(k / 4), t);
-        xor_block(w[k % 4], t, rk->ek[k]);
-    }
-    secure_wipe(t, sizeof t);
+    for (int k = 0; k <= rk->rounds; k++)
+        xor_rotated_right(w[k % 4], w[(k + 1) % 4], aria_ek_rotation(k / 4), rk->ek[k]);
 }
 
 // Section 2.2.1: the decryption round keys are the encryption keys in reverse order, each but
@@ -171,9 +171,14 @@ void encryption_keys(const Block w[4], AriaRoundKeys *rk)
 void decryption_keys(AriaRoundKeys *rk)
 {
     const int n = rk->rounds;
+    const bool simd = use_gfni();
     std::memcpy(rk->dk[0], rk->ek[n], 16);
-    for (int i = 1; i < n; i++)
-        aria_diffusion(rk->ek[n - i], rk->dk[i]);
+    for (int i = 1; i < n; i++) {
+        if (simd)
+            aria_diffusion_ssse3(rk->ek[n - i], rk->dk[i]);
+        else
+            aria_diffusion(rk->ek[n - i], rk->dk[i]);
+    }
     std::memcpy(rk->dk[n], rk->ek[0], 16);
 }
 

@@ -77,7 +77,7 @@ template <class W> struct ChamCtrHead {
     W low;
 };
 
-template <class W> inline W cham_x86_rotl(W x, unsigned r)
+template <class W> constexpr W cham_x86_rotl(W x, unsigned r)
 {
     constexpr unsigned bits = 8 * sizeof(W);
     return (W)((W)(x << r) | (W)(x >> (bits - r)));
@@ -91,18 +91,53 @@ template <class W> inline W cham_x86_round(const ChamX86Keys &k, int i, W a, W b
     return cham_x86_rotl<W>((W)((W)(a ^ (W)i) + (W)(cham_x86_rotl<W>(b, r1) ^ (W)k.rk[i])), r2);
 }
 
-// The per-round tables of ChamX86Keys from the key schedule in k.base.
+// The key-independent parts of the per-round tables: ri, dc, and the rotated round number
+// that dk XORs into the round key. Built at compile time, so that a rekey (one per CTR_DRBG
+// request) only spreads the 2k/w round keys over the rounds.
+struct ChamX86RoundConstants {
+    uint32_t ri[cham_x86_max_rounds];
+    uint32_t dc[cham_x86_max_rounds];
+    uint32_t dk_round[cham_x86_max_rounds]; // ROL_{R1}(i + 1): dk_i = RK_i ^ dk_round[i]
+};
+
+template <class W> constexpr ChamX86RoundConstants cham_x86_make_round_constants()
+{
+    const uint32_t twice = sizeof(W) == 2 ? 0x10001u : 1u;
+    ChamX86RoundConstants c{};
+    for (int i = 0; i < cham_x86_max_rounds; i++) {
+        const unsigned r1 = i % 2 == 0 ? 1 : 8, r2 = 9 - r1;
+        c.ri[i] = (uint32_t)i * twice;
+        c.dc[i] = cham_x86_rotl<W>((W)(i + 4), 8 * sizeof(W) - r2) * twice;
+        c.dk_round[i] = cham_x86_rotl<W>((W)(i + 1), r1) * twice;
+    }
+    return c;
+}
+
+template <class W>
+inline constexpr ChamX86RoundConstants cham_x86_round_constants = cham_x86_make_round_constants<W>();
+
+// The per-round tables of ChamX86Keys from the key schedule in k.base. A 16-bit word times
+// 0x10001 is the word in both halves, and (a ^ b) * 0x10001 = a * 0x10001 ^ b * 0x10001.
 template <class W> inline void cham_x86_round_tables(ChamX86Keys &k)
 {
     const uint32_t twice = sizeof(W) == 2 ? 0x10001u : 1u;
-    for (int i = 0; i < cham_x86_max_rounds; i++) {
-        const unsigned r1 = i % 2 == 0 ? 1 : 8, r2 = 9 - r1;
-        const W rk = (W)k.base.rk[i & (k.base.nrk - 1)];
-        k.rk[i] = rk * twice;
-        k.ri[i] = (uint32_t)i * twice;
-        k.dk[i] = (W)(rk ^ cham_x86_rotl<W>((W)(i + 1), r1)) * twice;
-        k.dc[i] = cham_x86_rotl<W>((W)(i + 4), 8 * sizeof(W) - r2) * twice;
+    const ChamX86RoundConstants &c = cham_x86_round_constants<W>;
+    // RK_{i mod 2k/w} repeats every 16 rounds (2k/w is 8 or 16): one period, then fixed-size
+    // loops that the compiler turns into vector copies.
+    uint32_t period[16];
+    for (int j = 0; j < 16; j++)
+        period[j] = (W)k.base.rk[j & (k.base.nrk - 1)] * twice;
+    for (int i = 0; i < cham_x86_max_rounds; i += 16) {
+        for (int j = 0; j < 16; j++) {
+            k.rk[i + j] = period[j];
+            k.dk[i + j] = period[j] ^ c.dk_round[i + j];
+        }
     }
+    for (int i = 0; i < cham_x86_max_rounds; i++) {
+        k.ri[i] = c.ri[i];
+        k.dc[i] = c.dc[i];
+    }
+    secure_wipe(period, sizeof period);
 }
 
 inline void cham_x86_set_key(void *state, Cipher c, const uint8_t *key)

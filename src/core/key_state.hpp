@@ -19,13 +19,20 @@ class KeyState {
     KeyState &operator=(const KeyState &) = delete;
     ~KeyState() { reset(); }
 
-    // Allocates and runs the kernel's key schedule; false when out of memory.
+    // Allocates and runs the kernel's key schedule; false when out of memory. A rekey with
+    // the same layout size reuses the storage (wiped, which also zeroes it): CTR_DRBG rekeys
+    // on every request, and an allocation each time is measurable there.
     bool init(const Kernel &k, Cipher c, const uint8_t *key)
     {
-        reset();
         size_t n = (k.key_state_bytes + 63) / 64 * 64;
         if (n == 0)
             n = 64;
+        if (mem_ != nullptr && bytes_ == n) {
+            secure_wipe(mem_, n);
+            k.set_key(mem_, c, key);
+            return true;
+        }
+        reset();
         mem_ = std::aligned_alloc(64, n);
         if (mem_ == nullptr)
             return false;

@@ -5,6 +5,7 @@
 
 #include "core/counter.hpp"
 #include "core/wipe.hpp"
+#include "drbg/prefetch.hpp"
 
 namespace kc::drbg {
 
@@ -13,19 +14,30 @@ void KernelCipher::encrypt_block(const uint8_t *in, uint8_t *out) const
     k_.encrypt_blocks(keys_.get(), in, out, 1);
 }
 
-// Kernels only offer CTR as keystream XOR data: XOR into zeros, in place. Zeroing a slice
-// at a time keeps the buffer in L1 between the two passes.
+namespace {
+
+// The data that CTR XORs the keystream into. Read-only and in L1, so the output is written
+// once, by the kernel, with no zero-fill pass over it first.
+alignas(64) const uint8_t zeros[prefetch_slice_bytes] = {};
+
+} // namespace
+
+// Kernels only offer CTR as keystream XOR data: XOR zeros, 1 KiB per kernel call (one batch
+// of the x86 kernels), with the output two calls ahead prefetched (prefetch.hpp says why).
+// The short calls cost LEA and CHAM-128 about 15 ns each (their per-call CTR setup), 3-4% of
+// their rate; the prefetch gains ARIA 10%. Measured both ways, this is the better minimum.
 void KernelCipher::keystream(const uint8_t *ctr, uint8_t *out, size_t nblocks) const
 {
-    const size_t bs = desc_.block_bytes;
-    const size_t slice = 16384 / bs;
+    const size_t bs = desc_.block_bytes, bytes = nblocks * bs;
+    const size_t slice = sizeof zeros / bs, ahead = 2 * sizeof zeros;
     uint8_t c[16];
     std::memcpy(c, ctr, bs);
     for (size_t done = 0; done < nblocks;) {
         size_t n = nblocks - done < slice ? nblocks - done : slice;
-        uint8_t *p = out + done * bs;
-        std::memset(p, 0, n * bs);
-        k_.ctr_xor_blocks(keys_.get(), c, p, p, n);
+        size_t at = done * bs, later = at + ahead;
+        if (later < bytes)
+            prefetch_for_write(out + later, bytes - later < sizeof zeros ? bytes - later : sizeof zeros);
+        k_.ctr_xor_blocks(keys_.get(), c, zeros, out + at, n);
         done += n;
         counter_add(c, bs, n);
     }
