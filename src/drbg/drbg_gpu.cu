@@ -49,6 +49,7 @@ constexpr int nslots = 6;
 // state is 4.5 KiB per 1 KiB request). 8 MiB of output is 128 requests of 64 KiB: the chain
 // of a batch takes tens of microseconds or more, against a few for a launch.
 constexpr size_t out_batch_bytes = size_t(8) << 20;
+constexpr size_t device_batch_bytes = size_t(32) << 20; // into device memory: no staging per slot
 constexpr size_t key_batch_bytes = size_t(8) << 20;
 constexpr size_t copy_piece_bytes = size_t(1) << 20; // one copy task
 constexpr size_t key_task_states = 16;               // key states per key-schedule task
@@ -133,6 +134,7 @@ struct Slot {
     size_t first = 0, n = 0;          // many instances: the item's instances
     size_t group = SIZE_MAX;
     Countdown copies;                 // host copies reading h_out
+    Countdown keys;                   // key-state tasks writing h_keys and h_ctrs
 
     Slot()
     {
@@ -317,7 +319,7 @@ struct Trace {
         const double total = since(t0), us = 1e6 / std::max<size_t>(segments, 1);
         std::fprintf(stderr,
                      "drbg trace: %zu batches, %zu requests, %.3f ms; per request: wait for the chain %.3f us, "
-                     "for a slot %.3f us, key states %.3f us, copies and launch %.3f us, total %.3f us\n",
+                     "for a slot %.3f us, for key states %.3f us, copies and launch %.3f us, total %.3f us\n",
                      batches, segments, total * 1e3, chain * us, reclaim * us, keys * us, issue * us, total * us);
     }
 };
@@ -638,6 +640,39 @@ class Run {
         secure_wipe(s.h_upd.p, s.n * ub);
     }
 
+    // Lays out the key states and counters of batch b in slot s: on the key threads when
+    // there are some (s.keys counts the tasks; small states in one task, since waking a
+    // thread costs more than laying out a few), else here. b and s stay put until
+    // s.keys.wait().
+    void lay_out(Slot &s, const std::vector<Segment> &b)
+    {
+        const size_t n = b.size();
+        auto work = [this, &s, &b](size_t first, size_t end) {
+            for (size_t i = first; i < end; i++) {
+                key_state(b[i].key, s.h_keys.p + i * key_stride_);
+                std::memcpy(s.h_ctrs.p + i * bs_, b[i].counter, bs_);
+            }
+        };
+        if (!keys_) {
+            work(0, n);
+            return;
+        }
+        const size_t per = key_stride_ < small_key_state ? n : key_task_states;
+        for (size_t first = 0; first < n; first += per) {
+            const size_t end = std::min(n, first + per);
+            s.keys.add();
+            try {
+                keys_->post([work, &s, first, end](unsigned) {
+                    work(first, end);
+                    s.keys.done();
+                });
+            } catch (...) {
+                s.keys.done();
+                throw;
+            }
+        }
+    }
+
     void key_state(const uint8_t *key, uint8_t *dst) const
     {
         std::memset(dst, 0, key_stride_);
@@ -726,7 +761,8 @@ class Run {
 kcipher_status Run::single(Drbg &d, size_t len, bool pr)
 {
     const size_t req = d.limits().max_request_bytes;
-    const size_t per = std::max<size_t>(1, std::min(out_batch_bytes / req, key_batch_bytes / key_stride_));
+    const size_t out_batch = o_.on_device ? device_batch_bytes : out_batch_bytes;
+    const size_t per = std::max<size_t>(1, std::min(out_batch / req, key_batch_bytes / key_stride_));
     const size_t batch = per * req;
     const size_t items = (len + batch - 1) / batch;
     const size_t segs = std::min(per, (len + req - 1) / req); // the most segments of one batch
@@ -736,55 +772,68 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
         !reserve(segs * key_stride_, segs * bs_, 0, o_.on_device ? 0 : out_bytes, o_.on_device ? 0 : out_bytes))
         return KCIPHER_OK; // finish() reports it
 
+    // Three things overlap: the chain walks batch k+2 (its thread), the key threads lay out
+    // batch k+1's key states, and this thread queues batch k on the GPU.
     Trace tr;
     kcipher_status chain = KCIPHER_OK;
     {
         ChainAhead ahead(d, len, batch, pr, keys_ != nullptr);
-        std::vector<Segment> cur;
-        size_t at = 0;
-        for (size_t k = 0; !fail_.failed(); k++) {
+        std::vector<Segment> b[2];
+        auto wait_keys = [&] {
+            for (Slot &s : ws_.slot)
+                s.keys.wait();
+        };
+        // Batch k from the chain into its slot, its key states started; false: none left.
+        auto prepare = [&](size_t k) {
             auto t = Trace::clk::now();
-            ahead.next(cur);
-            tr.chain += Trace::since(t); // here: the wait for the chain
-            if (cur.empty())
-                break;
+            ahead.next(b[k % 2]);
+            tr.chain += Trace::since(t); // the wait for the chain
+            if (b[k % 2].empty())
+                return false;
             Slot &s = ws_.slot[k % nslots];
             t = Trace::clk::now();
             reclaim(s, nullptr);
             tr.reclaim += Trace::since(t);
             if (fail_.failed())
-                break;
-            const size_t n = cur.size(), last = cur.back().bytes, bytes = (n - 1) * req + last;
-            t = Trace::clk::now();
-            // Small key states (all but HIGHT's bitsliced one) are laid out here: waking the
-            // key threads costs more than the work (tens of us per batch on the GPU host).
-            parallel(
-                n, key_stride_ < small_key_state ? n : key_task_states,
-                [&](size_t a, size_t b, unsigned) {
-                    for (size_t i = a; i < b; i++) {
-                        key_state(cur[i].key, s.h_keys.p + i * key_stride_);
-                        std::memcpy(s.h_ctrs.p + i * bs_, cur[i].counter, bs_);
-                    }
-                },
-                [] {});
-            tr.keys += Trace::since(t);
-            tr.batches++, tr.segments += n;
-            t = Trace::clk::now();
-            wipe_segments(cur);
-            uint8_t *dst = o_.on_device ? o_.out + at : s.d_out.p;
-            if (!upload(s, n, n) || !segments(s, 0, n, req, last, dst))
-                break;
-            if (!o_.on_device &&
-                !copy_rows(s, s.h_out.p, bytes, s.d_out.p, bytes, bytes, 1, cudaMemcpyDeviceToHost))
-                break;
-            if (!record(s))
-                break;
-            if (!o_.on_device)
-                post_copies(s, {{o_.out + at, s.h_out.p, bytes}});
-            tr.issue += Trace::since(t);
-            at += bytes;
+                return false;
+            lay_out(s, b[k % 2]);
+            return true;
+        };
+        try {
+            size_t at = 0;
+            bool have = prepare(0);
+            for (size_t k = 0; have && !fail_.failed(); k++) {
+                const bool next = prepare(k + 1);
+                Slot &s = ws_.slot[k % nslots];
+                std::vector<Segment> &cur = b[k % 2];
+                auto t = Trace::clk::now();
+                s.keys.wait();
+                tr.keys += Trace::since(t);
+                const size_t n = cur.size(), last = cur.back().bytes, bytes = (n - 1) * req + last;
+                tr.batches++, tr.segments += n;
+                t = Trace::clk::now();
+                wipe_segments(cur);
+                uint8_t *dst = o_.on_device ? o_.out + at : s.d_out.p;
+                if (!upload(s, n, n) || !segments(s, 0, n, req, last, dst))
+                    break;
+                if (!o_.on_device &&
+                    !copy_rows(s, s.h_out.p, bytes, s.d_out.p, bytes, bytes, 1, cudaMemcpyDeviceToHost))
+                    break;
+                if (!record(s))
+                    break;
+                if (!o_.on_device)
+                    post_copies(s, {{o_.out + at, s.h_out.p, bytes}});
+                tr.issue += Trace::since(t);
+                at += bytes;
+                have = next;
+            }
+        } catch (...) {
+            wait_keys(); // the tasks read b and the slots
+            throw;
         }
-        wipe_segments(cur);
+        wait_keys();
+        wipe_segments(b[0]);
+        wipe_segments(b[1]);
         chain = ahead.status();
     } // joins the chain thread: d is the caller's again
     tr.print();
