@@ -3,6 +3,7 @@
 // same number of threads. The chain's cost is timed alone, on one thread, through the
 // internal plan_segments that the GPU path also calls.
 #include "bench_drbg.hpp"
+#include "bench_json.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -115,10 +116,7 @@ void write_json(const std::string &path, const std::vector<Row> &rows, const std
                         {"threads", r.threads}, {"drbg_bytes_per_second", r.drbg},
                         {"ctr_bytes_per_second", r.ctr}, {"drbg_over_ctr", r.drbg / r.ctr},
                         {"chain_us_per_request", r.chain_us}, {"cpu", cpu}});
-    std::ofstream f(path);
-    f << list.dump(2) << "\n";
-    if (!f)
-        throw std::runtime_error("cannot write " + path);
+    write_json_file(path, list);
 }
 
 } // namespace

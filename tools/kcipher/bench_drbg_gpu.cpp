@@ -17,6 +17,7 @@
 // 128-bit block ciphers' target), and GPU (device) / CPU, as the ARX paper reports its DRBG.
 // Every timed row is the median of `runs` calls after one warm-up; Gbps = 10^9 bits/s.
 #include "bench_drbg.hpp"
+#include "bench_json.hpp"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -211,16 +212,7 @@ int run_drbg_gpu_bench(const DrbgGpuBenchOptions &o)
         rows.push_back(r);
     }
     if (!o.json.empty()) {
-        std::string tmp = o.json + ".tmp";
-        {
-            std::ofstream f(tmp);
-            f << list.dump(2) << "\n";
-            if (!f)
-                throw std::runtime_error("cannot write " + o.json);
-        }
-        if (std::rename(tmp.c_str(), o.json.c_str()) != 0)
-            throw std::runtime_error("cannot write " + o.json);
-        fmt::print("# wrote {} records to {}\n", list.size(), o.json);
+        write_json_file(o.json, list);
     }
     return 0;
 }

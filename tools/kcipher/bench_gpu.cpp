@@ -10,6 +10,7 @@
 //   host-ctr / host-ecb  host memory to host memory through the GPU (copies included)
 //   pcie-h2d / pcie-d2h / pcie-both  cudaMemcpy of pinned memory, one way and both at once
 #include "bench_gpu.hpp"
+#include "bench_json.hpp"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -314,16 +315,7 @@ int run_gpu_bench(const GpuBenchOptions &o)
                             {"gpu", g.name},
                             {"sms", g.multiprocessors},
                             {"gpu_clock_ghz", g.clock_khz / 1e6}});
-        std::string tmp = o.json + ".tmp";
-        {
-            std::ofstream f(tmp);
-            f << list.dump(2) << "\n";
-            if (!f)
-                throw std::runtime_error("cannot write " + o.json);
-        }
-        if (std::rename(tmp.c_str(), o.json.c_str()) != 0)
-            throw std::runtime_error("cannot write " + o.json);
-        fmt::print("# wrote {} records to {}\n", list.size(), o.json);
+        write_json_file(o.json, list);
     }
     return 0;
 }

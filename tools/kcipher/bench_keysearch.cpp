@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_clock.hpp"
+#include "bench_json.hpp"
 #include "kcipher/kcipher.hpp"
 
 namespace cli {
@@ -119,10 +120,7 @@ void write_json(const std::string &path, const std::vector<Row> &rows)
         list.push_back({{"cipher", r.cipher}, {"kernel", r.kernel}, {"device", r.device}, {"threads", r.threads},
                         {"keys_per_second", r.keys_per_second},
                         {"keys_per_second_per_thread", r.keys_per_second / r.threads}, {"cpu", cpu_model_name()}});
-    std::ofstream f(path);
-    f << list.dump(2) << "\n";
-    if (!f)
-        throw std::runtime_error("cannot write " + path);
+    write_json_file(path, list);
 }
 
 } // namespace

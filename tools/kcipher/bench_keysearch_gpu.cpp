@@ -4,6 +4,7 @@
 // warm-up. The paper's shape covers exactly 2^35 candidates; the default shape lets the
 // searcher choose (1024 threads for ARIA, one CUDA block per SM).
 #include "bench_keysearch_gpu.hpp"
+#include "bench_json.hpp"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -117,12 +118,8 @@ int run_keysearch_gpu_bench(const KeysearchGpuBenchOptions &o)
                             {"gpu", gpus[o.device].name}});
         }
     }
-    if (!o.json.empty()) {
-        std::ofstream f(o.json);
-        f << rows.dump(2) << "\n";
-        if (!f)
-            throw std::runtime_error("cannot write " + o.json);
-    }
+    if (!o.json.empty())
+        write_json_file(o.json, rows);
     return 0;
 }
 

@@ -17,6 +17,7 @@
 
 #include "bench_clock.hpp"
 #include "bench_cpu.hpp"
+#include "bench_json.hpp"
 #include "kcipher/kcipher.hpp"
 
 namespace cli {
@@ -202,19 +203,6 @@ Target target_for(const std::string &name, const std::string &kernel)
     return kcipher_target(cipher, mode == KCIPHER_MODE_NONE ? KCIPHER_MODE_CTR : mode, kernel);
 }
 
-void write_json(const std::string &path, const nlohmann::json &j)
-{
-    std::string tmp = path + ".tmp";
-    {
-        std::ofstream f(tmp);
-        f << j.dump(2) << "\n";
-        if (!f)
-            throw std::runtime_error("cannot write " + path);
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0)
-        throw std::runtime_error("cannot write " + path);
-}
-
 } // namespace
 
 int run_scaling_bench(const ScalingBenchOptions &o)
@@ -261,10 +249,8 @@ int run_scaling_bench(const ScalingBenchOptions &o)
                 j["pairs"] = measure_pairs(t, cpus, r.single, o);
             rows.push_back(j);
         }
-    if (!o.json.empty()) {
-        write_json(o.json, rows);
-        fmt::print("# wrote {} records to {}\n", rows.size(), o.json);
-    }
+    if (!o.json.empty())
+        write_json_file(o.json, rows);
     return 0;
 }
 

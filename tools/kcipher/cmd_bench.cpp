@@ -26,6 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_clock.hpp"
+#include "bench_json.hpp"
 #include "bench_cpu.hpp"
 #include "bench_ct.hpp"
 #include "bench_drbg.hpp"
@@ -273,12 +274,8 @@ int run_ct(const BenchOptions &o)
                         {"max_abs_t", r.max_abs_t},
                         {"claims_constant_time", r.claims_constant_time}});
     }
-    if (!o.json.empty()) {
-        std::ofstream f(o.json);
-        f << list.dump(2) << "\n";
-        if (!f)
-            throw std::runtime_error("cannot write " + o.json);
-    }
+    if (!o.json.empty())
+        write_json_file(o.json, list);
     return 0;
 }
 
@@ -399,16 +396,7 @@ int run_bench(const BenchOptions &opt)
                             {"clock_pmu_ghz", x.pmu_ghz > 0 ? nlohmann::json(x.pmu_ghz) : nlohmann::json()},
                             {"cpu", cpu},
                             {"hardware_threads", hw}});
-        std::string tmp = o.json + ".tmp";
-        {
-            std::ofstream f(tmp);
-            f << list.dump(2) << "\n";
-            if (!f)
-                throw std::runtime_error("cannot write " + o.json);
-        }
-        if (std::rename(tmp.c_str(), o.json.c_str()) != 0)
-            throw std::runtime_error("cannot write " + o.json);
-        fmt::print("# wrote {} records to {}\n", list.size(), o.json);
+        write_json_file(o.json, list);
     }
     return 0;
 }
