@@ -18,6 +18,7 @@
 #include "dispatch/features.hpp"
 #include "dispatch/registry.hpp"
 #include "support/keyed_kernel.hpp"
+#include "support/kat_fixture.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
@@ -29,7 +30,6 @@ using kct::tohex;
 using kct::unhex;
 
 constexpr size_t kcmvp_vector_count = 1014; // 276 + 338 + 400 lines in the file
-constexpr int max_reported_failures = 5;    // per test, so a broken kernel stays readable
 
 kc::Cipher aria_for_key(size_t key_bytes)
 {
@@ -99,28 +99,7 @@ testing::AssertionResult ctr_matches(const kc::Kernel *k, kc::Cipher c, const By
     return testing::AssertionSuccess();
 }
 
-class AriaKernel : public testing::TestWithParam<std::string> {
-  protected:
-    void SetUp() override
-    {
-        k_ = kc::find_kernel(GetParam());
-        ASSERT_NE(k_, nullptr) << GetParam();
-        if (!kc::kernel_runnable(*k_))
-            GTEST_SKIP() << GetParam() << " needs features this machine lacks";
-    }
-
-    // Counts a vector's result; reports only the first few failures in full.
-    void record(const testing::AssertionResult &r, const std::string &at)
-    {
-        checked_++;
-        if (!r && ++failed_ <= max_reported_failures)
-            ADD_FAILURE() << at << ": " << r.message();
-    }
-
-    const kc::Kernel *k_ = nullptr;
-    size_t checked_ = 0;
-    size_t failed_ = 0;
-};
+class AriaKernel : public kct::KernelKat {};
 
 TEST_P(AriaKernel, Descriptor)
 {

@@ -27,6 +27,7 @@
 #include "core/cipher.hpp"
 #include "core/key_state.hpp"
 #include "dispatch/registry.hpp"
+#include "support/kat_fixture.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
@@ -37,7 +38,6 @@ using kc::Cipher;
 using kct::tohex;
 using kct::unhex;
 
-constexpr int max_reported_failures = 5; // per test, so a broken kernel stays readable
 constexpr Cipher kChamCiphers[] = {Cipher::cham64_128, Cipher::cham128_128, Cipher::cham128_256};
 
 // Kernels whose key state is a ChamRoundKeys, so that cham_set_rounds_for_test can run them at
@@ -237,27 +237,7 @@ Bytes cryptopp_backward(const kc::Kernel *k, const CryptoppVector &v, int rounds
 
 // ---- fixtures ---------------------------------------------------------------------------
 
-class ChamKernelBase : public testing::TestWithParam<std::string> {
-  protected:
-    void SetUp() override
-    {
-        k_ = kc::find_kernel(GetParam());
-        ASSERT_NE(k_, nullptr) << GetParam();
-        if (!kc::kernel_runnable(*k_))
-            GTEST_SKIP() << GetParam() << " needs features this machine lacks";
-    }
-
-    void record(const testing::AssertionResult &r, const std::string &at)
-    {
-        checked_++;
-        if (!r && ++failed_ <= max_reported_failures)
-            ADD_FAILURE() << at << ": " << r.message();
-    }
-
-    const kc::Kernel *k_ = nullptr;
-    size_t checked_ = 0;
-    size_t failed_ = 0;
-};
+using ChamKernelBase = kct::KernelKat;
 
 class ChamKernel : public ChamKernelBase {};         // every CHAM kernel, as shipped
 class ChamOriginalRounds : public ChamKernelBase {}; // kernels with the round-count hook

@@ -17,6 +17,7 @@
 #include "core/counter.hpp"
 #include "dispatch/registry.hpp"
 #include "support/keyed_kernel.hpp"
+#include "support/kat_fixture.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
@@ -28,7 +29,6 @@ using kct::tohex;
 using kct::unhex;
 
 constexpr size_t kBlock = 8;
-constexpr int max_reported_failures = 5; // per test, so a broken kernel stays readable
 
 std::string where(const char *file, const kct::Record &r)
 {
@@ -115,35 +115,12 @@ testing::AssertionResult ctr_matches(const kc::Kernel *k, const Bytes &key, cons
     return testing::AssertionSuccess();
 }
 
-class HightKernel : public testing::TestWithParam<std::string> {
+class HightKernel : public kct::KernelKat {
   protected:
-    void SetUp() override
-    {
-        k_ = kc::find_kernel(GetParam());
-        ASSERT_NE(k_, nullptr) << GetParam();
-        if (!kc::kernel_runnable(*k_))
-            GTEST_SKIP() << GetParam() << " needs features this machine lacks";
-    }
-
-    void record(const testing::AssertionResult &r, const std::string &at)
-    {
-        checked_++;
-        if (!r && ++failed_ <= max_reported_failures)
-            ADD_FAILURE() << at << ": " << r.message();
-    }
-
     static std::vector<kct::Record> cryptopp_section(const std::string &name)
     {
-        std::vector<kct::Record> out;
-        for (const kct::Record &r : kct::load_cryptopp("cryptopp_hight.txt"))
-            if (r.at("name") == name)
-                out.push_back(r);
-        return out;
+        return KernelKat::cryptopp_section("cryptopp_hight.txt", name);
     }
-
-    const kc::Kernel *k_ = nullptr;
-    size_t checked_ = 0;
-    size_t failed_ = 0;
 };
 
 TEST_P(HightKernel, Descriptor)

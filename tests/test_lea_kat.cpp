@@ -15,6 +15,7 @@
 #include "core/cipher.hpp"
 #include "dispatch/registry.hpp"
 #include "support/keyed_kernel.hpp"
+#include "support/kat_fixture.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
@@ -26,7 +27,6 @@ using kct::tohex;
 using kct::unhex;
 
 constexpr size_t kBlock = 16;
-constexpr int max_reported_failures = 5; // per test, so a broken kernel stays readable
 
 kc::Cipher lea_for_key(size_t key_bytes)
 {
@@ -123,38 +123,14 @@ testing::AssertionResult cbc_matches(const kc::Kernel *k, kc::Cipher c, const By
     return testing::AssertionSuccess();
 }
 
-class LeaKernel : public testing::TestWithParam<std::string> {
+class LeaKernel : public kct::KernelKat {
   protected:
-    void SetUp() override
-    {
-        k_ = kc::find_kernel(GetParam());
-        ASSERT_NE(k_, nullptr) << GetParam();
-        if (!kc::kernel_runnable(*k_))
-            GTEST_SKIP() << GetParam() << " needs features this machine lacks";
-    }
-
-    // Counts a vector's result; reports only the first few failures in full.
-    void record(const testing::AssertionResult &r, const std::string &at)
-    {
-        checked_++;
-        if (!r && ++failed_ <= max_reported_failures)
-            ADD_FAILURE() << at << ": " << r.message();
-    }
-
-    // The records of one section of cryptopp_lea.txt. Every section is named "LEA-128/<mode>"
-    // (128 is the block size); the key length gives the key size.
+    // Every section of cryptopp_lea.txt is named "LEA-128/<mode>" (128 is the block size);
+    // the key length gives the key size.
     static std::vector<kct::Record> cryptopp_section(const std::string &mode)
     {
-        std::vector<kct::Record> out;
-        for (const kct::Record &r : kct::load_cryptopp("cryptopp_lea.txt"))
-            if (r.at("name") == "LEA-128/" + mode)
-                out.push_back(r);
-        return out;
+        return KernelKat::cryptopp_section("cryptopp_lea.txt", "LEA-128/" + mode);
     }
-
-    const kc::Kernel *k_ = nullptr;
-    size_t checked_ = 0;
-    size_t failed_ = 0;
 };
 
 TEST_P(LeaKernel, Descriptor)
