@@ -18,6 +18,7 @@
 #include "dispatch/features.hpp"
 #include "dispatch/registry.hpp"
 #include "support/keyed_kernel.hpp"
+#include "support/kat_checks.hpp"
 #include "support/kat_fixture.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
@@ -25,7 +26,11 @@
 namespace {
 
 using Bytes = std::vector<uint8_t>;
+using kct::cbc_matches;
+using kct::ctr_matches;
+using kct::ecb_matches;
 using kct::KeyedKernel;
+using kct::where;
 using kct::tohex;
 using kct::unhex;
 
@@ -55,48 +60,6 @@ kc::Cipher aria_named(const std::string &name, size_t key_bytes)
     if (d == nullptr || d->key_bytes != key_bytes)
         throw std::runtime_error("cipher " + name + " does not match its key");
     return d->id;
-}
-
-std::string where(const char *file, const kct::Record &r)
-{
-    return std::string(file) + ":" + std::to_string(r.line);
-}
-
-// An ECB known answer in both directions, out of place and in place.
-testing::AssertionResult ecb_matches(const kc::Kernel *k, kc::Cipher c, const Bytes &key,
-                                     const Bytes &pt, const Bytes &ct)
-{
-    if (pt.empty() || pt.size() % 16 != 0 || pt.size() != ct.size())
-        return testing::AssertionFailure() << "malformed vector";
-    KeyedKernel kk(k, c, key);
-    std::string enc = tohex(kk.encrypt(pt)), dec = tohex(kk.decrypt(ct));
-    if (enc != tohex(ct))
-        return testing::AssertionFailure() << "encrypt gave " << enc << ", expected " << tohex(ct);
-    if (dec != tohex(pt))
-        return testing::AssertionFailure() << "decrypt gave " << dec << ", expected " << tohex(pt);
-    Bytes buf = pt;
-    k->encrypt_blocks(kk.ks.get(), buf.data(), buf.data(), buf.size() / 16);
-    if (buf != ct)
-        return testing::AssertionFailure() << "in-place encrypt gave " << tohex(buf);
-    k->decrypt_blocks(kk.ks.get(), buf.data(), buf.data(), buf.size() / 16);
-    if (buf != pt)
-        return testing::AssertionFailure() << "in-place decrypt gave " << tohex(buf);
-    return testing::AssertionSuccess();
-}
-
-// A CTR known answer through the kernel's ctr_xor_blocks (whole blocks only), both ways.
-testing::AssertionResult ctr_matches(const kc::Kernel *k, kc::Cipher c, const Bytes &key,
-                                     const Bytes &iv, const Bytes &pt, const Bytes &ct)
-{
-    if (pt.empty() || pt.size() % 16 != 0 || pt.size() != ct.size() || iv.size() != 16)
-        return testing::AssertionFailure() << "malformed vector";
-    KeyedKernel kk(k, c, key);
-    std::string enc = tohex(kk.ctr(iv, pt)), dec = tohex(kk.ctr(iv, ct));
-    if (enc != tohex(ct))
-        return testing::AssertionFailure() << "CTR gave " << enc << ", expected " << tohex(ct);
-    if (dec != tohex(pt))
-        return testing::AssertionFailure() << "CTR back gave " << dec << ", expected " << tohex(pt);
-    return testing::AssertionSuccess();
 }
 
 class AriaKernel : public kct::KernelKat {};

@@ -17,6 +17,7 @@
 #include "core/counter.hpp"
 #include "dispatch/registry.hpp"
 #include "support/keyed_kernel.hpp"
+#include "support/kat_checks.hpp"
 #include "support/kat_fixture.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
@@ -24,96 +25,15 @@
 namespace {
 
 using Bytes = std::vector<uint8_t>;
+using kct::cbc_matches;
+using kct::ctr_matches;
+using kct::ecb_matches;
 using kct::KeyedKernel;
+using kct::where;
 using kct::tohex;
 using kct::unhex;
 
 constexpr size_t kBlock = 8;
-
-std::string where(const char *file, const kct::Record &r)
-{
-    return std::string(file) + ":" + std::to_string(r.line);
-}
-
-testing::AssertionResult ecb_matches(const kc::Kernel *k, const Bytes &key, const Bytes &pt,
-                                     const Bytes &ct)
-{
-    if (pt.empty() || pt.size() % kBlock != 0 || pt.size() != ct.size())
-        return testing::AssertionFailure() << "malformed vector";
-    KeyedKernel kk(k, kc::Cipher::hight, key);
-    std::string enc = tohex(kk.encrypt(pt)), dec = tohex(kk.decrypt(ct));
-    if (enc != tohex(ct))
-        return testing::AssertionFailure() << "encrypt gave " << enc << ", expected " << tohex(ct);
-    if (dec != tohex(pt))
-        return testing::AssertionFailure() << "decrypt gave " << dec << ", expected " << tohex(pt);
-    Bytes buf = pt;
-    k->encrypt_blocks(kk.ks.get(), buf.data(), buf.data(), buf.size() / kBlock);
-    if (buf != ct)
-        return testing::AssertionFailure() << "in-place encrypt gave " << tohex(buf);
-    k->decrypt_blocks(kk.ks.get(), buf.data(), buf.data(), buf.size() / kBlock);
-    if (buf != pt)
-        return testing::AssertionFailure() << "in-place decrypt gave " << tohex(buf);
-    return testing::AssertionSuccess();
-}
-
-// CBC chained by hand: C_j = E(P_j ^ C_{j-1}) one block at a time, C_{-1} = IV; and
-// P_j = D(C_j) ^ C_{j-1} with all blocks through one multi-block decrypt call.
-testing::AssertionResult cbc_matches(const kc::Kernel *k, const Bytes &key, const Bytes &iv,
-                                     const Bytes &pt, const Bytes &ct)
-{
-    if (pt.empty() || pt.size() % kBlock != 0 || pt.size() != ct.size() || iv.size() != kBlock)
-        return testing::AssertionFailure() << "malformed vector";
-    KeyedKernel kk(k, kc::Cipher::hight, key);
-    Bytes enc(pt.size());
-    for (size_t off = 0; off < pt.size(); off += kBlock) {
-        const uint8_t *prev = off == 0 ? iv.data() : enc.data() + off - kBlock;
-        uint8_t x[kBlock];
-        for (size_t i = 0; i < kBlock; i++)
-            x[i] = pt[off + i] ^ prev[i];
-        k->encrypt_blocks(kk.ks.get(), x, enc.data() + off, 1);
-    }
-    if (enc != ct)
-        return testing::AssertionFailure() << "CBC gave " << tohex(enc) << ", expected "
-                                           << tohex(ct);
-    Bytes dec = kk.decrypt(ct);
-    for (size_t off = 0; off < dec.size(); off += kBlock)
-        for (size_t i = 0; i < kBlock; i++)
-            dec[off + i] ^= off == 0 ? iv[i] : ct[off - kBlock + i];
-    if (dec != pt)
-        return testing::AssertionFailure() << "CBC back gave " << tohex(dec);
-    return testing::AssertionSuccess();
-}
-
-// CTR over any length: whole blocks through the kernel, then the tail XORed with
-// E(ctr0 + nblocks), the counter advanced by core/counter.hpp's big-endian addition.
-Bytes ctr_any_length(const KeyedKernel &kk, const Bytes &iv, const Bytes &in)
-{
-    const size_t whole = in.size() / kBlock;
-    Bytes out(in.size());
-    kk.k->ctr_xor_blocks(kk.ks.get(), iv.data(), in.data(), out.data(), whole);
-    if (whole * kBlock < in.size()) {
-        Bytes ctr = iv, ks(kBlock);
-        kc::counter_add(ctr.data(), kBlock, whole);
-        kk.k->encrypt_blocks(kk.ks.get(), ctr.data(), ks.data(), 1);
-        for (size_t i = whole * kBlock; i < in.size(); i++)
-            out[i] = in[i] ^ ks[i - whole * kBlock];
-    }
-    return out;
-}
-
-testing::AssertionResult ctr_matches(const kc::Kernel *k, const Bytes &key, const Bytes &iv,
-                                     const Bytes &pt, const Bytes &ct)
-{
-    if (pt.empty() || pt.size() != ct.size() || iv.size() != kBlock)
-        return testing::AssertionFailure() << "malformed vector";
-    KeyedKernel kk(k, kc::Cipher::hight, key);
-    std::string enc = tohex(ctr_any_length(kk, iv, pt)), dec = tohex(ctr_any_length(kk, iv, ct));
-    if (enc != tohex(ct))
-        return testing::AssertionFailure() << "CTR gave " << enc << ", expected " << tohex(ct);
-    if (dec != tohex(pt))
-        return testing::AssertionFailure() << "CTR back gave " << dec << ", expected " << tohex(pt);
-    return testing::AssertionSuccess();
-}
 
 class HightKernel : public kct::KernelKat {
   protected:
@@ -142,7 +62,7 @@ TEST_P(HightKernel, KcmvpEcbKat)
     for (const kct::Record &r : kct::load_kv_lines(file)) {
         ASSERT_EQ(r.at("cipher"), "HIGHT") << where(file, r);
         ASSERT_EQ(r.at("mode"), "ECB") << where(file, r);
-        record(ecb_matches(k_, unhex(r.at("key")), unhex(r.at("pt")), unhex(r.at("ct"))),
+        record(ecb_matches(k_, kc::Cipher::hight, unhex(r.at("key")), unhex(r.at("pt")), unhex(r.at("ct"))),
                where(file, r));
     }
     EXPECT_EQ(checked_, 216u); // 4 from the standard + 212 KCMVP
@@ -152,7 +72,7 @@ TEST_P(HightKernel, KcmvpEcbKat)
 TEST_P(HightKernel, CryptoppEcb)
 {
     for (const kct::Record &r : cryptopp_section("HIGHT/ECB"))
-        record(ecb_matches(k_, unhex(r.at("key")), unhex(r.at("plaintext")),
+        record(ecb_matches(k_, kc::Cipher::hight, unhex(r.at("key")), unhex(r.at("plaintext")),
                            unhex(r.at("ciphertext"))),
                where("cryptopp_hight.txt", r));
     EXPECT_EQ(checked_, 15u); // the file repeats a few
@@ -162,7 +82,7 @@ TEST_P(HightKernel, CryptoppEcb)
 TEST_P(HightKernel, CryptoppCbc)
 {
     for (const kct::Record &r : cryptopp_section("HIGHT/CBC"))
-        record(cbc_matches(k_, unhex(r.at("key")), unhex(r.at("iv")), unhex(r.at("plaintext")),
+        record(cbc_matches(k_, kc::Cipher::hight, unhex(r.at("key")), unhex(r.at("iv")), unhex(r.at("plaintext")),
                            unhex(r.at("ciphertext"))),
                where("cryptopp_hight.txt", r));
     EXPECT_EQ(checked_, 8u); // 1..8 blocks
@@ -174,7 +94,7 @@ TEST_P(HightKernel, CryptoppCtr)
     size_t past_carry = 0;
     for (const kct::Record &r : cryptopp_section("HIGHT/CTR")) {
         Bytes iv = unhex(r.at("iv")), pt = unhex(r.at("plaintext"));
-        record(ctr_matches(k_, unhex(r.at("key")), iv, pt, unhex(r.at("ciphertext"))),
+        record(ctr_matches(k_, kc::Cipher::hight, unhex(r.at("key")), iv, pt, unhex(r.at("ciphertext"))),
                where("cryptopp_hight.txt", r));
         // IV ...fe: the third counter block carries into the next byte.
         past_carry += iv.back() == 0xfe && pt.size() > 2 * kBlock;

@@ -15,6 +15,7 @@
 #include "core/cipher.hpp"
 #include "dispatch/registry.hpp"
 #include "support/keyed_kernel.hpp"
+#include "support/kat_checks.hpp"
 #include "support/kat_fixture.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
@@ -22,7 +23,11 @@
 namespace {
 
 using Bytes = std::vector<uint8_t>;
+using kct::cbc_matches;
+using kct::ctr_matches;
+using kct::ecb_matches;
 using kct::KeyedKernel;
+using kct::where;
 using kct::tohex;
 using kct::unhex;
 
@@ -51,76 +56,6 @@ kc::Cipher lea_named(std::string name, size_t key_bytes)
     if (d == nullptr || d->key_bytes != key_bytes)
         throw std::runtime_error("cipher " + name + " does not match its key");
     return d->id;
-}
-
-std::string where(const char *file, const kct::Record &r)
-{
-    return std::string(file) + ":" + std::to_string(r.line);
-}
-
-// ECB both ways, out of place and in place (in == out is part of the kernel contract).
-testing::AssertionResult ecb_matches(const kc::Kernel *k, kc::Cipher c, const Bytes &key,
-                                     const Bytes &pt, const Bytes &ct)
-{
-    if (pt.empty() || pt.size() % kBlock != 0 || pt.size() != ct.size())
-        return testing::AssertionFailure() << "malformed vector";
-    KeyedKernel kk(k, c, key);
-    std::string enc = tohex(kk.encrypt(pt)), dec = tohex(kk.decrypt(ct));
-    if (enc != tohex(ct))
-        return testing::AssertionFailure() << "encrypt gave " << enc << ", expected " << tohex(ct);
-    if (dec != tohex(pt))
-        return testing::AssertionFailure() << "decrypt gave " << dec << ", expected " << tohex(pt);
-    Bytes buf = pt;
-    k->encrypt_blocks(kk.ks.get(), buf.data(), buf.data(), buf.size() / kBlock);
-    if (buf != ct)
-        return testing::AssertionFailure() << "in-place encrypt gave " << tohex(buf);
-    k->decrypt_blocks(kk.ks.get(), buf.data(), buf.data(), buf.size() / kBlock);
-    if (buf != pt)
-        return testing::AssertionFailure() << "in-place decrypt gave " << tohex(buf);
-    return testing::AssertionSuccess();
-}
-
-// CTR through the kernel's ctr_xor_blocks, both ways.
-testing::AssertionResult ctr_matches(const kc::Kernel *k, kc::Cipher c, const Bytes &key,
-                                     const Bytes &iv, const Bytes &pt, const Bytes &ct)
-{
-    if (pt.empty() || pt.size() % kBlock != 0 || pt.size() != ct.size() || iv.size() != kBlock)
-        return testing::AssertionFailure() << "malformed vector";
-    KeyedKernel kk(k, c, key);
-    std::string enc = tohex(kk.ctr(iv, pt)), dec = tohex(kk.ctr(iv, ct));
-    if (enc != tohex(ct))
-        return testing::AssertionFailure() << "CTR gave " << enc << ", expected " << tohex(ct);
-    if (dec != tohex(pt))
-        return testing::AssertionFailure() << "CTR back gave " << dec << ", expected " << tohex(pt);
-    return testing::AssertionSuccess();
-}
-
-// CBC chained by hand: C_j = E(P_j ^ C_{j-1}) one block at a time, C_{-1} = IV; and
-// P_j = D(C_j) ^ C_{j-1} with all blocks through one multi-block decrypt call.
-testing::AssertionResult cbc_matches(const kc::Kernel *k, kc::Cipher c, const Bytes &key,
-                                     const Bytes &iv, const Bytes &pt, const Bytes &ct)
-{
-    if (pt.empty() || pt.size() % kBlock != 0 || pt.size() != ct.size() || iv.size() != kBlock)
-        return testing::AssertionFailure() << "malformed vector";
-    KeyedKernel kk(k, c, key);
-    Bytes enc(pt.size());
-    for (size_t off = 0; off < pt.size(); off += kBlock) {
-        const uint8_t *prev = off == 0 ? iv.data() : enc.data() + off - kBlock;
-        uint8_t x[kBlock];
-        for (size_t i = 0; i < kBlock; i++)
-            x[i] = pt[off + i] ^ prev[i];
-        k->encrypt_blocks(kk.ks.get(), x, enc.data() + off, 1);
-    }
-    if (enc != ct)
-        return testing::AssertionFailure() << "CBC gave " << tohex(enc) << ", expected "
-                                           << tohex(ct);
-    Bytes dec = kk.decrypt(ct);
-    for (size_t off = 0; off < dec.size(); off += kBlock)
-        for (size_t i = 0; i < kBlock; i++)
-            dec[off + i] ^= off == 0 ? iv[i] : ct[off - kBlock + i];
-    if (dec != pt)
-        return testing::AssertionFailure() << "CBC back gave " << tohex(dec);
-    return testing::AssertionSuccess();
 }
 
 class LeaKernel : public kct::KernelKat {
