@@ -44,26 +44,7 @@ struct VaesYmm : aria_bs::VexYmm {
     static vec shift_nibbles(vec x) { return _mm256_srli_epi16(x, 4); }
 };
 
-void encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
-{
-    const auto *ks = static_cast<const AriaSlicedKeys *>(state);
-    aria_bs::ecb_blocks<VaesYmm, AesXmm, aria_bs::AesniSboxes>(ks->enc, ks->rounds, in, out,
-                                                               nblocks);
-}
-
-void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
-{
-    const auto *ks = static_cast<const AriaSlicedKeys *>(state);
-    aria_bs::ecb_blocks<VaesYmm, AesXmm, aria_bs::AesniSboxes>(ks->dec, ks->rounds, in, out,
-                                                               nblocks);
-}
-
-void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
-                    size_t nblocks)
-{
-    const auto &ks = *static_cast<const AriaSlicedKeys *>(state);
-    aria_bs::ctr_blocks<VaesYmm, AesXmm, aria_bs::AesniSboxes>(ks, ctr, in, out, nblocks);
-}
+using Entry = aria_bs::MasklessEntry<VaesYmm, AesXmm, aria_bs::AesniSboxes>;
 
 } // namespace
 } // namespace kc
@@ -71,19 +52,6 @@ void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, ui
 #pragma GCC pop_options
 
 namespace kc {
-namespace {
-
-bool supports(Cipher c)
-{
-    return c == Cipher::aria128 || c == Cipher::aria192 || c == Cipher::aria256;
-}
-
-void set_key(void *state, Cipher c, const uint8_t *key)
-{
-    aria_sliced_set_key(static_cast<AriaSlicedKeys *>(state), c, key, AriaKeyFold::sbox);
-}
-
-} // namespace
 
 // What the kernel runs on (the instruction sets its target pragma enables).
 constexpr uint32_t needs = feat_avx | feat_avx2 | feat_aesni | feat_vaes;
@@ -97,11 +65,11 @@ extern const Kernel aria_avx2_vaes_kernel = {
     needs,                  // requires
     33,                     // rank
     sizeof(AriaSlicedKeys), // key_state_bytes
-    supports,
-    set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
+    aria_sliced_supports,
+    aria_sliced_set_key_sbox,
+    Entry::encrypt_blocks,
+    Entry::decrypt_blocks,
+    Entry::ctr_xor_blocks,
 };
 
 } // namespace kc

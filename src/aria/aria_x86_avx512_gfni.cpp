@@ -296,19 +296,6 @@ void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, ui
 #pragma GCC pop_options
 
 namespace kc {
-namespace {
-
-bool supports(Cipher c)
-{
-    return c == Cipher::aria128 || c == Cipher::aria192 || c == Cipher::aria256;
-}
-
-void set_key(void *state, Cipher c, const uint8_t *key)
-{
-    aria_sliced_set_key(static_cast<AriaSlicedKeys *>(state), c, key, AriaKeyFold::diffusion);
-}
-
-} // namespace
 
 // What the kernel runs on (the instruction sets its target pragma enables).
 constexpr uint32_t needs = feat_avx512f | feat_avx512bw | feat_avx512vl | feat_gfni;
@@ -322,8 +309,8 @@ extern const Kernel aria_avx512_gfni_kernel = {
     needs,                  // requires
     45,                     // rank: AVX-512 + GFNI
     sizeof(AriaSlicedKeys), // key_state_bytes
-    supports,
-    set_key,
+    aria_sliced_supports,
+    aria_sliced_set_key_diffusion,
     encrypt_blocks,
     decrypt_blocks,
     ctr_xor_blocks,

@@ -1,5 +1,5 @@
 // The byte-sliced round-key layout of the aria_x86_* kernels (aria_x86_byteslice.hpp), derived
-// from the shared RFC 5794 key schedule. Plain C++, compiled for the baseline: it runs once per
+// from the shared RFC 5794 key schedule, and their supports and set_key entry points. Plain C++, compiled for the baseline: it runs once per
 // key, on any machine.
 #if defined(__x86_64__)
 #include "aria/aria_x86_byteslice.hpp"
@@ -112,6 +112,21 @@ void aria_sliced_set_key(AriaSlicedKeys *ks, Cipher c, const uint8_t *key, AriaK
     std::memcpy(ks->enc_first, rk.ek[0], 16);
     std::memcpy(ks->enc_last, rk.ek[rk.rounds], 16);
     secure_wipe(&rk, sizeof rk);
+}
+
+bool aria_sliced_supports(Cipher c)
+{
+    return c == Cipher::aria128 || c == Cipher::aria192 || c == Cipher::aria256;
+}
+
+void aria_sliced_set_key_diffusion(void *state, Cipher c, const uint8_t *key)
+{
+    aria_sliced_set_key(static_cast<AriaSlicedKeys *>(state), c, key, AriaKeyFold::diffusion);
+}
+
+void aria_sliced_set_key_sbox(void *state, Cipher c, const uint8_t *key)
+{
+    aria_sliced_set_key(static_cast<AriaSlicedKeys *>(state), c, key, AriaKeyFold::sbox);
 }
 
 } // namespace kc

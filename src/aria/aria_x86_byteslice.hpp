@@ -66,6 +66,12 @@ struct AriaSlicedKeys {
 // past the shared key schedule: byte XORs and a bitwise GF(2) matrix product, no lookups.
 void aria_sliced_set_key(AriaSlicedKeys *ks, Cipher c, const uint8_t *key, AriaKeyFold fold);
 
+// The kernels' supports and set_key entry points (baseline code, in aria_x86_byteslice.cpp):
+// ARIA-128/192/256, and the key layout of the GFNI (diffusion) or AES-NI (sbox) kernels.
+bool aria_sliced_supports(Cipher c);
+void aria_sliced_set_key_diffusion(void *state, Cipher c, const uint8_t *key);
+void aria_sliced_set_key_sbox(void *state, Cipher c, const uint8_t *key);
+
 // The GFNI S-boxes (Intel GFNI white paper; the paper's section IV-B1). gf2p8affineinvqb
 // computes M.x^-1 ^ c and gf2p8affineqb computes M.x ^ c on every byte, x^-1 the inverse in
 // GF(2^8) mod x^8+x^4+x^3+x+1 (AES's field, which is ARIA's). The 8x8 bit matrices are
@@ -656,6 +662,26 @@ inline void ctr_blocks(const AriaSlicedKeys &ks, const uint8_t *ctr, const uint8
     else if (n > 0)
         through_buffer<Narrow>(in, out, n, narrow);
 }
+
+// The encrypt, decrypt and CTR entry points of a kernel without masks (Wide, Narrow and S as
+// for ecb_blocks), compiled in the includer's target region like the rest of this part.
+template <class Wide, class Narrow, template <class> class S> struct MasklessEntry {
+    static void encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t n)
+    {
+        const auto &ks = *static_cast<const AriaSlicedKeys *>(state);
+        ecb_blocks<Wide, Narrow, S>(ks.enc, ks.rounds, in, out, n);
+    }
+    static void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t n)
+    {
+        const auto &ks = *static_cast<const AriaSlicedKeys *>(state);
+        ecb_blocks<Wide, Narrow, S>(ks.dec, ks.rounds, in, out, n);
+    }
+    static void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in,
+                               uint8_t *out, size_t n)
+    {
+        ctr_blocks<Wide, Narrow, S>(*static_cast<const AriaSlicedKeys *>(state), ctr, in, out, n);
+    }
+};
 
 // 128-bit VEX vectors (AVX; no AVX-512): 16 blocks per batch. No 3-input XOR, no masks: the
 // CTR carry is a byte vector (0xff where a lane carries).

@@ -142,27 +142,7 @@ using Ops32 = NeonOps32;
 
 #include "cham/cham_x86_slice.inc"
 
-void encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
-{
-    slice_encrypt(*static_cast<const ChamX86Keys *>(state), in, out, nblocks);
-}
-
-void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
-{
-    slice_decrypt(*static_cast<const ChamX86Keys *>(state), in, out, nblocks);
-}
-
-// The counter is the whole block (8 or 16 bytes), big-endian; split into segments of constant
-// upper words, each with its precomputed head (cham_x86.hpp).
-void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
-                    size_t nblocks)
-{
-    const ChamX86Keys &k = *static_cast<const ChamX86Keys *>(state);
-    if (k.base.word_bits == 16)
-        cham_x86_ctr_segments<uint16_t>(k, ctr, in, out, nblocks, slice_ctr16);
-    else
-        cham_x86_ctr_segments<uint32_t>(k, ctr, in, out, nblocks, slice_ctr32);
-}
+#include "cham/cham_x86_entry.inc"
 
 } // namespace
 

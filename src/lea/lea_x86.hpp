@@ -1,5 +1,6 @@
 // Scalar parts shared by the x86 LEA kernels (lea_x86_avx2.cpp, lea_x86_avx512.cpp): the
-// decryption words derived from the one key schedule, and the CTR precomputation.
+// ciphers they support, the decryption words derived from the one key schedule, and the CTR
+// precomputation. Their vector code is lea_x86_slice.inc, their CTR entry lea_x86_entry.inc.
 //
 // Everything here is plain baseline C++. The kernels call it only from their code outside
 // the `#pragma GCC target` regions, so every out-of-line copy of these inline functions is
@@ -29,6 +30,11 @@
 #include "lea/lea.hpp"
 
 namespace kc {
+
+inline bool lea_x86_supports(Cipher c)
+{
+    return c == Cipher::lea128 || c == Cipher::lea192 || c == Cipher::lea256;
+}
 
 // The words one decryption round reads, in the order it reads them (see decrypt_round in
 // the kernels): RK[0], RK[1], RK[1]^RK[2], RK[3], RK[3]^RK[4], RK[5]. Folding RK[1]^RK[2]

@@ -12,7 +12,8 @@
 // counter blocks in registers, word-sliced from the start, and skips the parts of rounds
 // 0..3 that depend only on the counter's upper 96 bits (lea/lea_x86.hpp). Inputs shorter
 // than a step run as one step of fewer groups with masked loads and stores (vpmaskmovd),
-// never one block at a time.
+// never one block at a time. The rounds, steps, tails and CTR are lea_x86_slice.inc, shared
+// with lea/avx512; this file holds the AVX2 operations and the key layout.
 //
 // Constant-time: LEA is ARX. The only operations on key or data are XOR, 32-bit addition
 // and subtraction, fixed shifts, fixed word shuffles and loads/stores at addresses that
@@ -23,6 +24,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "core/counter.hpp"
 #include "core/kernel.hpp"
@@ -36,14 +38,22 @@ namespace {
 
 constexpr int lanes = 8; // 32-bit words per ymm register
 
+using KeyRow = uint32_t[6][lanes]; // the broadcast words of one round
+
 // This kernel's round-key layout: every word of the key schedule (enc) and of
 // lea_x86_decrypt_words (dec) repeated in eight lanes, plus the schedule itself for the
 // scalar CTR precomputation.
 struct Avx2Keys {
-    alignas(32) uint32_t enc[lea_max_rounds][6][lanes];
-    alignas(32) uint32_t dec[lea_max_rounds][6][lanes];
+    alignas(32) KeyRow enc[lea_max_rounds];
+    alignas(32) KeyRow dec[lea_max_rounds];
     LeaRoundKeys rk;
 };
+
+using Keys = Avx2Keys;
+
+inline const LeaRoundKeys &schedule(const Keys &k) { return k.rk; }
+inline const KeyRow &enc_row(const Keys &k, int i) { return k.enc[i]; }
+inline const KeyRow &dec_row(const Keys &k, int i) { return k.dec[i]; }
 
 } // namespace
 
@@ -57,14 +67,15 @@ namespace kc {
 namespace {
 
 using V = __m256i;
-using KeyRow = uint32_t[6][lanes]; // the broadcast words of one round
 
 constexpr int step_groups = 2;     // groups of 8 blocks per full step
-static_assert(step_groups == 2, "the masked tails' switches list one case per group count");
 constexpr size_t group_blocks = 8; // blocks per group (one word per ymm lane)
 
 inline V bc(uint32_t w) { return _mm256_set1_epi32((int)w); }
-inline V key(const uint32_t *w) { return _mm256_load_si256(reinterpret_cast<const V *>(w)); }
+inline V key(const KeyRow &row, int j)
+{
+    return _mm256_load_si256(reinterpret_cast<const V *>(row[j]));
+}
 inline V vxor(V a, V b) { return _mm256_xor_si256(a, b); }
 inline V vadd(V a, V b) { return _mm256_add_epi32(a, b); }
 inline V vsub(V a, V b) { return _mm256_sub_epi32(a, b); }
@@ -74,81 +85,11 @@ template <int R> inline V rol(V x)
 }
 template <int R> inline V ror(V x) { return rol<32 - R>(x); }
 
-// Word j of G groups of 8 blocks: a = X[0], b = X[1], c = X[2], d = X[3].
-template <int G> struct Lanes {
-    V a[G], b[G], c[G], d[G];
-};
-
-// One encryption round on G groups (see lea_ref.cpp for the formulas). The new X[0] goes
-// where X[3] was, X[1] and X[2] stay in place, and X[0] becomes X[3]: two rounds with the
-// arguments (a,b,c,d) then (d,b,c,a) bring the words back in order without a move.
-template <int G> inline void encrypt_round(V *x0, V *x1, V *x2, V *x3, const KeyRow &k)
+inline V bswap32(V x)
 {
-    for (int g = 0; g < G; g++) {
-        V t0 = vadd(vxor(x0[g], key(k[0])), vxor(x1[g], key(k[1])));
-        V t1 = vadd(vxor(x1[g], key(k[2])), vxor(x2[g], key(k[3])));
-        V t2 = vadd(vxor(x2[g], key(k[4])), vxor(x3[g], key(k[5])));
-        x3[g] = rol<9>(t0);
-        x1[g] = ror<5>(t1);
-        x2[g] = ror<3>(t2);
-    }
-}
-
-// Rounds first..R-1 (R = 0: all the key's rounds, a loop). With R known the rounds are
-// unrolled in full, so the word order turns in the register names and no state is moved.
-template <int G, int R> inline void encrypt_rounds(Lanes<G> &s, const Avx2Keys &k, int first)
-{
-    if constexpr (R == 0) {
-        for (int i = first; i < k.rk.rounds; i += 2) {
-            encrypt_round<G>(s.a, s.b, s.c, s.d, k.enc[i]);
-            encrypt_round<G>(s.d, s.b, s.c, s.a, k.enc[i + 1]);
-        }
-    } else {
-#pragma GCC unroll 16
-        for (int i = first; i < R; i += 2) {
-            encrypt_round<G>(s.a, s.b, s.c, s.d, k.enc[i]);
-            encrypt_round<G>(s.d, s.b, s.c, s.a, k.enc[i + 1]);
-        }
-    }
-}
-
-// One decryption round on G groups, with the words w of lea_x86_decrypt_words:
-//   X_i[1] = u1 ^ RK[1],  u1 = ROR9(X_{i+1}[0]) - (X_{i+1}[3] ^ RK[0])
-//   X_i[2] = u2 ^ RK[3],  u2 = ROL5(X_{i+1}[1]) - (u1 ^ RK[1] ^ RK[2])
-//   X_i[3] = u3 ^ RK[5],  u3 = ROL3(X_{i+1}[2]) - (u2 ^ RK[3] ^ RK[4])
-// and X_i[0] = X_{i+1}[3]. The results go where X[0..2] were, so the word order turns by
-// one place per round; four rounds bring it back.
-template <int G> inline void decrypt_round(V *x0, V *x1, V *x2, V *x3, const KeyRow &w)
-{
-    for (int g = 0; g < G; g++) {
-        V u1 = vsub(ror<9>(x0[g]), vxor(x3[g], key(w[0])));
-        V u2 = vsub(rol<5>(x1[g]), vxor(u1, key(w[2])));
-        V u3 = vsub(rol<3>(x2[g]), vxor(u2, key(w[4])));
-        x0[g] = vxor(u1, key(w[1]));
-        x1[g] = vxor(u2, key(w[3]));
-        x2[g] = vxor(u3, key(w[5]));
-    }
-}
-
-template <int G> inline void decrypt_4rounds(Lanes<G> &s, const Avx2Keys &k, int i)
-{
-    decrypt_round<G>(s.a, s.b, s.c, s.d, k.dec[i]);     // now (d, a, b, c)
-    decrypt_round<G>(s.d, s.a, s.b, s.c, k.dec[i - 1]); // now (c, d, a, b)
-    decrypt_round<G>(s.c, s.d, s.a, s.b, k.dec[i - 2]); // now (b, c, d, a)
-    decrypt_round<G>(s.b, s.c, s.d, s.a, k.dec[i - 3]); // back to (a, b, c, d)
-}
-
-// All rounds, last to first (R = 0: the key's round count, a loop; else unrolled in full).
-template <int G, int R> inline void decrypt_rounds(Lanes<G> &s, const Avx2Keys &k)
-{
-    if constexpr (R == 0) {
-        for (int i = k.rk.rounds - 1; i >= 0; i -= 4)
-            decrypt_4rounds<G>(s, k, i);
-    } else {
-#pragma GCC unroll 8
-        for (int i = R - 1; i >= 0; i -= 4)
-            decrypt_4rounds<G>(s, k, i);
-    }
+    const V bswap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
+                                     3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+    return _mm256_shuffle_epi8(x, bswap);
 }
 
 // 4x4 transpose of 32-bit words inside each 128-bit lane; it is its own inverse. From four
@@ -163,6 +104,9 @@ inline void transpose(V &r0, V &r1, V &r2, V &r3)
     r2 = _mm256_unpacklo_epi64(t1, t3);
     r3 = _mm256_unpackhi_epi64(t1, t3);
 }
+
+// Lane p = 4l + i of a group holds block 2i + l (see transpose).
+inline V ctr_lane_offsets() { return _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7); }
 
 // The lanes of register j (32 bytes, blocks 2j, 2j+1 of a step) that hold a word of one of
 // the first n blocks: all ones there, zero elsewhere (vpmaskmovd reads the top bit).
@@ -190,165 +134,7 @@ template <bool Masked> inline void store(uint8_t *p, size_t n, size_t j, V v)
         _mm256_storeu_si256(reinterpret_cast<V *>(p + 32 * j), v);
 }
 
-// Loads G groups (the first n blocks when Masked; lanes past them are zero) word-sliced.
-template <int G, bool Masked> inline void load_sliced(Lanes<G> &s, const uint8_t *in, size_t n)
-{
-    for (int g = 0; g < G; g++) {
-        s.a[g] = load<Masked>(in, n, 4 * g);
-        s.b[g] = load<Masked>(in, n, 4 * g + 1);
-        s.c[g] = load<Masked>(in, n, 4 * g + 2);
-        s.d[g] = load<Masked>(in, n, 4 * g + 3);
-        transpose(s.a[g], s.b[g], s.c[g], s.d[g]);
-    }
-}
-
-template <int G, bool Masked> inline void store_sliced(Lanes<G> &s, uint8_t *out, size_t n)
-{
-    for (int g = 0; g < G; g++) {
-        transpose(s.a[g], s.b[g], s.c[g], s.d[g]);
-        store<Masked>(out, n, 4 * g, s.a[g]);
-        store<Masked>(out, n, 4 * g + 1, s.b[g]);
-        store<Masked>(out, n, 4 * g + 2, s.c[g]);
-        store<Masked>(out, n, 4 * g + 3, s.d[g]);
-    }
-}
-
-template <int G, bool Masked, int R> struct EncryptStep {
-    static void run(const Avx2Keys &k, const uint8_t *in, uint8_t *out, size_t n)
-    {
-        Lanes<G> s;
-        load_sliced<G, Masked>(s, in, n);
-        encrypt_rounds<G, R>(s, k, 0);
-        store_sliced<G, Masked>(s, out, n);
-    }
-};
-
-template <int G, bool Masked, int R> struct DecryptStep {
-    static void run(const Avx2Keys &k, const uint8_t *in, uint8_t *out, size_t n)
-    {
-        Lanes<G> s;
-        load_sliced<G, Masked>(s, in, n);
-        decrypt_rounds<G, R>(s, k);
-        store_sliced<G, Masked>(s, out, n);
-    }
-};
-
-template <template <int, bool, int> class Step, int R>
-void whole_steps(const Avx2Keys &k, const uint8_t *in, uint8_t *out, size_t nsteps)
-{
-    constexpr size_t step = step_groups * group_blocks;
-    for (size_t i = 0; i < nsteps; i++)
-        Step<step_groups, false, R>::run(k, in + 16 * step * i, out + 16 * step * i, step);
-}
-
-// Whole steps (unrolled for the key's round count), then the last n < 16 blocks as one
-// masked step of just enough groups.
-template <template <int, bool, int> class Step>
-void ecb(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
-{
-    const Avx2Keys &k = *static_cast<const Avx2Keys *>(state);
-    constexpr size_t step = step_groups * group_blocks;
-    size_t nsteps = nblocks / step;
-    switch (k.rk.rounds) {
-    case 24: whole_steps<Step, 24>(k, in, out, nsteps); break;
-    case 28: whole_steps<Step, 28>(k, in, out, nsteps); break;
-    default: whole_steps<Step, 32>(k, in, out, nsteps); break;
-    }
-    in += 16 * step * nsteps;
-    out += 16 * step * nsteps;
-    nblocks -= step * nsteps;
-    switch ((nblocks + group_blocks - 1) / group_blocks) {
-    case 1: Step<1, true, 0>::run(k, in, out, nblocks); break;
-    case 2: Step<2, true, 0>::run(k, in, out, nblocks); break;
-    default: break; // nblocks == 0
-    }
-}
-
-void encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
-{
-    ecb<EncryptStep>(state, in, out, nblocks);
-}
-
-void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
-{
-    ecb<DecryptStep>(state, in, out, nblocks);
-}
-
-// CTR: rounds 0..3 of G groups from the segment's constants h and the counters' low 32
-// bits (lane p of group g holds low + 8g + offset(p); see lea_x86.hpp for the formulas),
-// then rounds 4.. as usual.
-template <int G> inline void ctr_head(Lanes<G> &s, const Avx2Keys &k, const LeaCtrHead &h, V low)
-{
-    // Byte-swap each 32-bit word: X[3] = load_le32 of the big-endian low word.
-    const V bswap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
-                                     3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-    const KeyRow &k0 = k.enc[0], &k1 = k.enc[1], &k2 = k.enc[2], &k3 = k.enc[3];
-    for (int g = 0; g < G; g++) {
-        V x3 = _mm256_shuffle_epi8(vadd(low, bc(group_blocks * g)), bswap);
-        V r0c = ror<3>(vadd(vxor(x3, key(k0[5])), bc(h.c[0])));       // round 0: X1[2]
-        V r1b = ror<5>(vadd(bc(h.c[1]), vxor(r0c, key(k1[3]))));      // round 1: X2[1]
-        V r1c = ror<3>(vadd(vxor(r0c, key(k1[4])), bc(h.c[2])));      // round 1: X2[2]
-        V r2a = rol<9>(vadd(bc(h.c[3]), vxor(r1b, key(k2[1]))));      // round 2: X3[0]
-        V r2b = ror<5>(vadd(vxor(r1b, key(k2[2])), vxor(r1c, key(k2[3]))));
-        V r2c = ror<3>(vadd(vxor(r1c, key(k2[4])), bc(h.c[4])));
-        s.a[g] = rol<9>(vadd(vxor(r2a, key(k3[0])), vxor(r2b, key(k3[1])))); // round 3: X4
-        s.b[g] = ror<5>(vadd(vxor(r2b, key(k3[2])), vxor(r2c, key(k3[3]))));
-        s.c[g] = ror<3>(vadd(vxor(r2c, key(k3[4])), bc(h.c[5])));
-        s.d[g] = r2a;
-    }
-}
-
-template <int G, bool Masked, int R>
-void ctr_step(const Avx2Keys &k, const LeaCtrHead &h, V low, const uint8_t *in, uint8_t *out,
-              size_t n)
-{
-    Lanes<G> s;
-    ctr_head<G>(s, k, h, low);
-    encrypt_rounds<G, R>(s, k, 4);
-    for (int g = 0; g < G; g++) {
-        transpose(s.a[g], s.b[g], s.c[g], s.d[g]);
-        store<Masked>(out, n, 4 * g, vxor(s.a[g], load<Masked>(in, n, 4 * g)));
-        store<Masked>(out, n, 4 * g + 1, vxor(s.b[g], load<Masked>(in, n, 4 * g + 1)));
-        store<Masked>(out, n, 4 * g + 2, vxor(s.c[g], load<Masked>(in, n, 4 * g + 2)));
-        store<Masked>(out, n, 4 * g + 3, vxor(s.d[g], load<Masked>(in, n, 4 * g + 3)));
-    }
-}
-
-// Whole steps of one segment; returns the counters' low words after them.
-template <int R>
-V ctr_whole_steps(const Avx2Keys &k, const LeaCtrHead &h, V low, const uint8_t *in, uint8_t *out,
-                  size_t nsteps)
-{
-    constexpr size_t step = step_groups * group_blocks;
-    for (size_t i = 0; i < nsteps; i++) {
-        ctr_step<step_groups, false, R>(k, h, low, in + 16 * step * i, out + 16 * step * i, step);
-        low = vadd(low, bc(step));
-    }
-    return low;
-}
-
-// n blocks of one segment: counters whose low 32 bits run from h.low up without wrapping.
-void ctr_segment(const Avx2Keys &k, const LeaCtrHead &h, const uint8_t *in, uint8_t *out,
-                 size_t n)
-{
-    constexpr size_t step = step_groups * group_blocks;
-    // Lane p = 4l + i of a group holds block 2i + l (see transpose).
-    V low = vadd(bc(h.low), _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
-    size_t nsteps = n / step;
-    switch (k.rk.rounds) {
-    case 24: low = ctr_whole_steps<24>(k, h, low, in, out, nsteps); break;
-    case 28: low = ctr_whole_steps<28>(k, h, low, in, out, nsteps); break;
-    default: low = ctr_whole_steps<32>(k, h, low, in, out, nsteps); break;
-    }
-    in += 16 * step * nsteps;
-    out += 16 * step * nsteps;
-    n -= step * nsteps;
-    switch ((n + group_blocks - 1) / group_blocks) {
-    case 1: ctr_step<1, true, 0>(k, h, low, in, out, n); break;
-    case 2: ctr_step<2, true, 0>(k, h, low, in, out, n); break;
-    default: break; // n == 0
-    }
-}
+#include "lea/lea_x86_slice.inc"
 
 } // namespace
 
@@ -360,12 +146,7 @@ namespace kc {
 
 namespace {
 
-bool supports(Cipher c)
-{
-    return c == Cipher::lea128 || c == Cipher::lea192 || c == Cipher::lea256;
-}
-
-void broadcast_row(const uint32_t words[6], uint32_t (*row)[lanes])
+void broadcast_row(const uint32_t words[6], KeyRow &row)
 {
     for (int j = 0; j < 6; j++)
         for (int l = 0; l < lanes; l++)
@@ -385,26 +166,7 @@ void set_key(void *state, Cipher c, const uint8_t *key)
     }
 }
 
-// Splits the call into segments of constant upper 96 counter bits (public: the counter is
-// not secret), with the scalar precomputation once per segment.
-void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
-                    size_t nblocks)
-{
-    const Avx2Keys &k = *static_cast<const Avx2Keys *>(state);
-    uint8_t next[16];
-    std::memcpy(next, ctr, 16);
-    while (nblocks > 0) {
-        LeaCtrHead h = lea_x86_ctr_head(k.rk, next);
-        uint64_t room = lea_x86_segment_room(h.low);
-        size_t n = nblocks < room ? nblocks : (size_t)room;
-        ctr_segment(k, h, in, out, n);
-        secure_wipe(&h, sizeof h);
-        counter_add(next, 16, n);
-        in += 16 * n;
-        out += 16 * n;
-        nblocks -= n;
-    }
-}
+#include "lea/lea_x86_entry.inc"
 
 } // namespace
 
@@ -417,7 +179,7 @@ extern const Kernel lea_avx2_kernel = {
     feat_avx2,
     30,    // rank: AVX2
     sizeof(Avx2Keys),
-    supports,
+    lea_x86_supports,
     set_key,
     encrypt_blocks,
     decrypt_blocks,
