@@ -42,6 +42,8 @@ constexpr unsigned aria_ek_rotation(int group)
 // RFC 5794 section 2.2.1: encryption and decryption round keys from the master key, whose
 // length is cipher_desc(c).key_bytes. c must be aria128, aria192 or aria256.
 void aria_key_schedule(Cipher c, const uint8_t *key, AriaRoundKeys *rk);
+// The encryption keys only (dk left zero): for layouts that never decrypt.
+void aria_encryption_key_schedule(Cipher c, const uint8_t *key, AriaRoundKeys *rk);
 
 // The key schedule's substitution layer (layer 1 or 2) with GFNI, in aria_x86_key_gfni.cpp
 // (x86 only); aria_key_schedule uses it where the CPU has GFNI, else it scans the tables.

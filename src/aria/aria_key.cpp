@@ -200,12 +200,17 @@ void aria_key_schedule_allow_gfni(bool allow) { gfni_allowed.store(allow, std::m
 
 void aria_key_schedule(Cipher c, const uint8_t *key, AriaRoundKeys *rk)
 {
+    aria_encryption_key_schedule(c, key, rk);
+    decryption_keys(rk);
+}
+
+void aria_encryption_key_schedule(Cipher c, const uint8_t *key, AriaRoundKeys *rk)
+{
     std::memset(rk, 0, sizeof *rk);
     rk->rounds = aria_rounds(c);
     Block w[4];
     initial_words(c, key, w);
     encryption_keys(w, rk);
-    decryption_keys(rk);
     secure_wipe(w, sizeof w);
 }
 

@@ -70,6 +70,8 @@ extern const Kernel aria_avx2_vaes_kernel = {
     Entry::encrypt_blocks,
     Entry::decrypt_blocks,
     Entry::ctr_xor_blocks,
+    nullptr, // gpu
+    aria_sliced_set_encrypt_key_sbox,
 };
 
 } // namespace kc

@@ -314,6 +314,8 @@ extern const Kernel aria_avx512_gfni_kernel = {
     encrypt_blocks,
     decrypt_blocks,
     ctr_xor_blocks,
+    nullptr, // gpu
+    aria_sliced_set_encrypt_key_diffusion,
 };
 
 } // namespace kc

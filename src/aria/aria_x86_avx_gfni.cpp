@@ -59,6 +59,8 @@ extern const Kernel aria_avx_gfni_kernel = {
     Entry::encrypt_blocks,
     Entry::decrypt_blocks,
     Entry::ctr_xor_blocks,
+    nullptr, // gpu
+    aria_sliced_set_encrypt_key_diffusion,
 };
 
 } // namespace kc

@@ -102,13 +102,17 @@ void slice_keys(const uint8_t (*k)[16], int n, AriaKeyFold fold, uint32_t (*out)
 
 } // namespace
 
-void aria_sliced_set_key(AriaSlicedKeys *ks, Cipher c, const uint8_t *key, AriaKeyFold fold)
+void aria_sliced_set_key(AriaSlicedKeys *ks, Cipher c, const uint8_t *key, AriaKeyFold fold, bool decryption)
 {
     AriaRoundKeys rk;
-    aria_key_schedule(c, key, &rk);
+    if (decryption)
+        aria_key_schedule(c, key, &rk);
+    else
+        aria_encryption_key_schedule(c, key, &rk);
     ks->rounds = rk.rounds;
     slice_keys(rk.ek, rk.rounds, fold, ks->enc);
-    slice_keys(rk.dk, rk.rounds, fold, ks->dec);
+    if (decryption)
+        slice_keys(rk.dk, rk.rounds, fold, ks->dec);
     std::memcpy(ks->enc_first, rk.ek[0], 16);
     std::memcpy(ks->enc_last, rk.ek[rk.rounds], 16);
     secure_wipe(&rk, sizeof rk);
@@ -127,6 +131,16 @@ void aria_sliced_set_key_diffusion(void *state, Cipher c, const uint8_t *key)
 void aria_sliced_set_key_sbox(void *state, Cipher c, const uint8_t *key)
 {
     aria_sliced_set_key(static_cast<AriaSlicedKeys *>(state), c, key, AriaKeyFold::sbox);
+}
+
+void aria_sliced_set_encrypt_key_diffusion(void *state, Cipher c, const uint8_t *key)
+{
+    aria_sliced_set_key(static_cast<AriaSlicedKeys *>(state), c, key, AriaKeyFold::diffusion, false);
+}
+
+void aria_sliced_set_encrypt_key_sbox(void *state, Cipher c, const uint8_t *key)
+{
+    aria_sliced_set_key(static_cast<AriaSlicedKeys *>(state), c, key, AriaKeyFold::sbox, false);
 }
 
 } // namespace kc

@@ -64,13 +64,16 @@ struct AriaSlicedKeys {
 
 // From the RFC 5794 key schedule (aria_key_schedule), in aria_x86_byteslice.cpp. Constant-time
 // past the shared key schedule: byte XORs and a bitwise GF(2) matrix product, no lookups.
-void aria_sliced_set_key(AriaSlicedKeys *ks, Cipher c, const uint8_t *key, AriaKeyFold fold);
+// decryption = false: the encryption keys only (Kernel::set_encrypt_key), ks->dec left as is.
+void aria_sliced_set_key(AriaSlicedKeys *ks, Cipher c, const uint8_t *key, AriaKeyFold fold, bool decryption = true);
 
 // The kernels' supports and set_key entry points (baseline code, in aria_x86_byteslice.cpp):
 // ARIA-128/192/256, and the key layout of the GFNI (diffusion) or AES-NI (sbox) kernels.
 bool aria_sliced_supports(Cipher c);
 void aria_sliced_set_key_diffusion(void *state, Cipher c, const uint8_t *key);
 void aria_sliced_set_key_sbox(void *state, Cipher c, const uint8_t *key);
+void aria_sliced_set_encrypt_key_diffusion(void *state, Cipher c, const uint8_t *key);
+void aria_sliced_set_encrypt_key_sbox(void *state, Cipher c, const uint8_t *key);
 
 // The GFNI S-boxes (Intel GFNI white paper; the paper's section IV-B1). gf2p8affineinvqb
 // computes M.x^-1 ^ c and gf2p8affineqb computes M.x ^ c on every byte, x^-1 the inverse in

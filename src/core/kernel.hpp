@@ -45,6 +45,12 @@ struct Kernel {
     // GPU kernels (requires feat_cuda_gpu) launch through these instead; the three host
     // entry points above are null for them, and the modes go through src/cuda.
     const GpuOps *gpu = nullptr;
+
+    // Optional: a key layout for encrypt_blocks and ctr_xor_blocks only (decrypt_blocks must
+    // not be called on it), where decryption keys cost extra to derive (ARIA: each is passed
+    // through the diffusion layer). CTR_DRBG rekeys on every request and never decrypts.
+    // nullptr: set_key serves both.
+    void (*set_encrypt_key)(void *state, Cipher c, const uint8_t *key) = nullptr;
 };
 
 } // namespace kc

@@ -21,15 +21,18 @@ class KeyState {
 
     // Allocates and runs the kernel's key schedule; false when out of memory. A rekey with
     // the same layout size reuses the storage (wiped, which also zeroes it): CTR_DRBG rekeys
-    // on every request, and an allocation each time is measurable there.
-    bool init(const Kernel &k, Cipher c, const uint8_t *key)
+    // on every request, and an allocation each time is measurable there. encrypt_only: the
+    // kernel's set_encrypt_key where it has one (then no decrypt_blocks on this state).
+    bool init(const Kernel &k, Cipher c, const uint8_t *key, bool encrypt_only = false)
     {
+        void (*schedule)(void *, Cipher, const uint8_t *) =
+            encrypt_only && k.set_encrypt_key != nullptr ? k.set_encrypt_key : k.set_key;
         size_t n = (k.key_state_bytes + 63) / 64 * 64;
         if (n == 0)
             n = 64;
         if (mem_ != nullptr && bytes_ == n) {
             secure_wipe(mem_, n);
-            k.set_key(mem_, c, key);
+            schedule(mem_, c, key);
             return true;
         }
         reset();
@@ -38,7 +41,7 @@ class KeyState {
             return false;
         bytes_ = n;
         std::memset(mem_, 0, n);
-        k.set_key(mem_, c, key);
+        schedule(mem_, c, key);
         return true;
     }
 

@@ -15,7 +15,7 @@ class KernelCipher final : public BlockCipher {
 
     size_t block_bytes() const override { return desc_.block_bytes; }
     size_t key_bytes() const override { return desc_.key_bytes; }
-    bool set_key(const uint8_t *key) override { return keys_.init(k_, c_, key); }
+    bool set_key(const uint8_t *key) override { return keys_.init(k_, c_, key, true); } // never decrypts
     void encrypt_block(const uint8_t *in, uint8_t *out) const override;
     void keystream(const uint8_t *ctr, uint8_t *out, size_t nblocks) const override;
     std::unique_ptr<BlockCipher> clone_unkeyed() const override;
