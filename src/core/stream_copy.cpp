@@ -11,6 +11,8 @@ namespace kc {
 
 void stream_copy(void *dst, const void *src, size_t n)
 {
+    if (n == 0)
+        return; // memcpy's pointers must be valid even then, and an empty buffer's may be null
 #if defined(__x86_64__)
     // Below this, the destination may well be read again while still in cache.
     constexpr size_t min_bytes = size_t(64) << 10;
