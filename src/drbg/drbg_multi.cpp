@@ -162,14 +162,7 @@ kcipher_status Multi::instantiate(const uint8_t *entropy, size_t entropy_len, co
     const size_t want = df_ ? lim_.security_bytes : lim_.seed_bytes;
     const size_t own_nonce = entropy == nullptr && df_ && nonce_len == 0 ? lim_.security_bytes / 2 : 0;
     std::vector<uint8_t> taken;
-    struct Wipe {
-        std::vector<uint8_t> &v;
-        ~Wipe()
-        {
-            if (!v.empty())
-                secure_wipe(v.data(), v.size());
-        }
-    } wipe{taken};
+    WipeOnExit wipe(taken);
     if (entropy == nullptr) {
         if (src_ == nullptr)
             return KCIPHER_ERR_DRBG_ENTROPY_SOURCE;
@@ -227,14 +220,7 @@ kcipher_status Multi::reseed(const uint8_t *entropy, size_t entropy_len, const u
     const size_t min = df_ ? lim_.security_bytes : lim_.seed_bytes, max = df_ ? cap : lim_.seed_bytes;
     std::vector<uint8_t> taken;
     std::vector<size_t> got;
-    struct Wipe {
-        std::vector<uint8_t> &v;
-        ~Wipe()
-        {
-            if (!v.empty())
-                secure_wipe(v.data(), v.size());
-        }
-    } wipe{taken};
+    WipeOnExit wipe(taken);
     if (entropy == nullptr) {
         if (src_ == nullptr)
             return KCIPHER_ERR_DRBG_ENTROPY_SOURCE;
