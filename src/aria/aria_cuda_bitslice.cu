@@ -17,6 +17,8 @@
 //
 // Constant-time: no table and no branch or address that depends on key or data (see the
 // header); the host side (masks, CTR precomputation) is bitwise work on masks as well.
+#include <algorithm>
+
 #include "aria/aria_cuda_bitslice.cuh"
 #include "core/kernel.hpp"
 #include "core/wipe.hpp"
@@ -105,6 +107,9 @@ aria_bs_ctr(const __grid_constant__ AriaBsKeys k, const __grid_constant__ AriaBs
 }
 
 // Threads: the requested count rounded up to whole warps (a warp shares its 1024 blocks).
+// Blocks, unless the caller says: one pass per warp, so that the hardware hands out the
+// CUDA blocks as SMs free up and no SM is left with a last partial round of passes (the
+// sweep, H100, 256 MiB: 2650 Gbps with one pass per warp against 2444 with 16 blocks per SM).
 cuda::Shape shape_for(const GpuLaunch *launch, size_t nblocks)
 {
     const size_t warps = (nblocks + warp_blocks - 1) / warp_blocks;
@@ -112,6 +117,10 @@ cuda::Shape shape_for(const GpuLaunch *launch, size_t nblocks)
     s.threads = (s.threads + 31) / 32 * 32;
     if (s.threads > default_threads)
         s.threads = default_threads; // __launch_bounds__: the registers of 128 threads
+    if (launch == nullptr || launch->blocks == 0) {
+        const size_t per_block = s.threads / 32, need = (warps + per_block - 1) / per_block;
+        s.blocks = (unsigned)std::min<size_t>(std::max<size_t>(need, 1), size_t{1} << 24);
+    }
     return s;
 }
 
