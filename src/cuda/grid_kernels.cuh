@@ -60,9 +60,9 @@ template <class C> struct unroll_of<C, std::void_t<decltype(C::unroll)>> {
 // The turns of ctr_grid whose U blocks are all whole (first < whole), with no test per
 // block: a bound test and its branch per block is ALU issue that the lightest ciphers feel
 // (LEA: about 200 ALU operations per block). Aligned is a template argument so that the
-// choice between one 16-byte access and byte accesses is made once, outside the loop.
-// Returns the first turn left over.
-template <class C, int U, bool Aligned>
+// choice between one 16-byte access and byte accesses is made once, outside the loop, and
+// so is Keystream (in == nullptr). Returns the first turn left over.
+template <class C, int U, bool Aligned, bool Keystream>
 __device__ __forceinline__ uint32_t ctr_whole_turns(const typename C::Ctx &ctx, const typename C::Params &p,
                                                     const typename C::Pre &pre, uint32_t ctr_lo,
                                                     const uint8_t *in, uint8_t *out, uint32_t first,
@@ -77,7 +77,7 @@ __device__ __forceinline__ uint32_t ctr_whole_turns(const typename C::Ctx &ctx, 
 #pragma unroll
         for (int u = 0; u < U; u++) {
             const size_t off = (size_t)(first + u * stride) * bs;
-            if (in != nullptr) {
+            if (!Keystream) {
                 uint32_t w[C::NW];
                 load_block<C::NW>(in + off, Aligned, w);
                 for (int j = 0; j < C::NW; j++)
@@ -107,10 +107,13 @@ __global__ void __launch_bounds__(1024) ctr_grid(const __grid_constant__ typenam
     // launch_shape keeps the grid far below 2^32 / U threads.
     const uint32_t span = (U - 1) * stride;
     if (U > 1 && nblocks > span) { // U == 1: the test per block below is the loop's own
-        if (aligned)
-            first = ctr_whole_turns<C, U, true>(ctx, p, pre, ctr_lo, in, out, first, nblocks - span, stride);
+        const uint32_t whole = nblocks - span;
+        if (in == nullptr && aligned)
+            first = ctr_whole_turns<C, U, true, true>(ctx, p, pre, ctr_lo, in, out, first, whole, stride);
+        else if (aligned)
+            first = ctr_whole_turns<C, U, true, false>(ctx, p, pre, ctr_lo, in, out, first, whole, stride);
         else
-            first = ctr_whole_turns<C, U, false>(ctx, p, pre, ctr_lo, in, out, first, nblocks - span, stride);
+            first = ctr_whole_turns<C, U, false, false>(ctx, p, pre, ctr_lo, in, out, first, whole, stride);
     }
     for (; first < total; first += U * stride) {
         uint32_t ks[U][C::NW];
