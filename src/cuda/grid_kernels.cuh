@@ -60,8 +60,9 @@ template <class C> struct unroll_of<C, std::void_t<decltype(C::unroll)>> {
 // The turns of ctr_grid whose U blocks are all whole (first < whole), with no test per
 // block: a bound test and its branch per block is ALU issue that the lightest ciphers feel
 // (LEA: about 200 ALU operations per block). Aligned is a template argument so that the
-// choice between one 16-byte access and byte accesses is made once, outside the loop, and
-// so is Keystream (in == nullptr). Returns the first turn left over.
+// choice between one 16-byte access and byte accesses is made once, outside the loop; so is
+// the test of the input pointer where Keystream says in == nullptr (else it is tested per
+// block). Returns the first turn left over.
 template <class C, int U, bool Aligned, bool Keystream>
 __device__ __forceinline__ uint32_t ctr_whole_turns(const typename C::Ctx &ctx, const typename C::Params &p,
                                                     const typename C::Pre &pre, uint32_t ctr_lo,
@@ -77,7 +78,7 @@ __device__ __forceinline__ uint32_t ctr_whole_turns(const typename C::Ctx &ctx, 
 #pragma unroll
         for (int u = 0; u < U; u++) {
             const size_t off = (size_t)(first + u * stride) * bs;
-            if (!Keystream) {
+            if (!Keystream && in != nullptr) {
                 uint32_t w[C::NW];
                 load_block<C::NW>(in + off, Aligned, w);
                 for (int j = 0; j < C::NW; j++)
