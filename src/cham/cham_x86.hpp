@@ -118,7 +118,7 @@ inline constexpr ChamX86RoundConstants cham_x86_round_constants = cham_x86_make_
 
 // The per-round tables of ChamX86Keys from the key schedule in k.base. A 16-bit word times
 // 0x10001 is the word in both halves, and (a ^ b) * 0x10001 = a * 0x10001 ^ b * 0x10001.
-template <class W> inline void cham_x86_round_tables(ChamX86Keys &k)
+template <class W> inline void cham_x86_round_tables(ChamX86Keys &k, bool decryption = true)
 {
     const uint32_t twice = sizeof(W) == 2 ? 0x10001u : 1u;
     const ChamX86RoundConstants &c = cham_x86_round_constants<W>;
@@ -127,15 +127,14 @@ template <class W> inline void cham_x86_round_tables(ChamX86Keys &k)
     uint32_t period[16];
     for (int j = 0; j < 16; j++)
         period[j] = (W)k.base.rk[j & (k.base.nrk - 1)] * twice;
-    for (int i = 0; i < cham_x86_max_rounds; i += 16) {
-        for (int j = 0; j < 16; j++) {
+    for (int i = 0; i < cham_x86_max_rounds; i += 16)
+        for (int j = 0; j < 16; j++)
             k.rk[i + j] = period[j];
-            k.dk[i + j] = period[j] ^ c.dk_round[i + j];
-        }
-    }
-    for (int i = 0; i < cham_x86_max_rounds; i++) {
-        k.ri[i] = c.ri[i];
-        k.dc[i] = c.dc[i];
+    std::memcpy(k.ri, c.ri, sizeof k.ri);
+    if (decryption) {
+        for (int i = 0; i < cham_x86_max_rounds; i++)
+            k.dk[i] = k.rk[i] ^ c.dk_round[i];
+        std::memcpy(k.dc, c.dc, sizeof k.dc);
     }
     secure_wipe(period, sizeof period);
 }
@@ -148,6 +147,18 @@ inline void cham_x86_set_key(void *state, Cipher c, const uint8_t *key)
         cham_x86_round_tables<uint16_t>(k);
     else
         cham_x86_round_tables<uint32_t>(k);
+}
+
+// Kernel::set_encrypt_key: the encryption tables only (CTR_DRBG rekeys on every request and
+// never decrypts), dk and dc left as they are.
+inline void cham_x86_set_encrypt_key(void *state, Cipher c, const uint8_t *key)
+{
+    ChamX86Keys &k = *static_cast<ChamX86Keys *>(state);
+    cham_key_schedule(c, key, &k.base);
+    if (k.base.word_bits == 16)
+        cham_x86_round_tables<uint16_t>(k, false);
+    else
+        cham_x86_round_tables<uint32_t>(k, false);
 }
 
 // The head of the segment that starts at counter block ctr.

@@ -194,6 +194,8 @@ extern const Kernel cham_avx2_kernel = {
     encrypt_blocks,
     decrypt_blocks,
     ctr_xor_blocks,
+    nullptr, // gpu
+    cham_x86_set_encrypt_key,
 };
 
 } // namespace kc

@@ -90,6 +90,8 @@ extern const Kernel cham_avx512_kernel = {
     encrypt_blocks,
     decrypt_blocks,
     ctr_xor_blocks,
+    nullptr, // gpu
+    cham_x86_set_encrypt_key,
 };
 
 } // namespace kc

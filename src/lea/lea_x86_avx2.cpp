@@ -166,6 +166,16 @@ void set_key(void *state, Cipher c, const uint8_t *key)
     }
 }
 
+// Kernel::set_encrypt_key: the encryption rows only (CTR_DRBG rekeys on every request and
+// never decrypts).
+void set_encrypt_key(void *state, Cipher c, const uint8_t *key)
+{
+    Avx2Keys &k = *static_cast<Avx2Keys *>(state);
+    lea_key_schedule(c, key, &k.rk);
+    for (int i = 0; i < k.rk.rounds; i++)
+        broadcast_row(k.rk.rk[i], k.enc[i]);
+}
+
 #include "lea/lea_x86_entry.inc"
 
 } // namespace
@@ -184,6 +194,8 @@ extern const Kernel lea_avx2_kernel = {
     encrypt_blocks,
     decrypt_blocks,
     ctr_xor_blocks,
+    nullptr, // gpu
+    set_encrypt_key,
 };
 
 } // namespace kc

@@ -152,6 +152,13 @@ void set_key(void *state, Cipher c, const uint8_t *key)
         lea_x86_decrypt_words(k.enc.rk[i], k.dec[i]);
 }
 
+// Kernel::set_encrypt_key: no decryption words (CTR_DRBG rekeys on every request and never
+// decrypts; they were 15% of its chain's time per request).
+void set_encrypt_key(void *state, Cipher c, const uint8_t *key)
+{
+    lea_key_schedule(c, key, &static_cast<Avx512Keys *>(state)->enc);
+}
+
 #include "lea/lea_x86_entry.inc"
 
 } // namespace
@@ -170,6 +177,8 @@ extern const Kernel lea_avx512_kernel = {
     encrypt_blocks,
     decrypt_blocks,
     ctr_xor_blocks,
+    nullptr, // gpu
+    set_encrypt_key,
 };
 
 } // namespace kc
