@@ -3,6 +3,9 @@
 
 usage: sass_count.py BUILD_DIR
 
+cuobjdump: $CUOBJDUMP, else the one on PATH, else /usr/local/cuda/bin's; where the toolkit
+has none, bench/tools/fetch-cuobjdump gets it from PyPI.
+
 For each __global__ function in the library's CUDA objects: the static count of each opcode,
 the total, and the count per pipe class (alu: LOP3 IADD3 SHF PRMT ISETP SEL ...; fma: IMAD;
 lsu: LDS LDG STG LDC ...). A grid kernel's body runs once per cipher block (per 32 blocks
@@ -41,7 +44,7 @@ def main():
     objs = sorted(glob.glob(os.path.join(sys.argv[1], "src", "**", "*.cu.o"), recursive=True))
     if not objs:
         sys.exit("no CUDA objects under " + sys.argv[1])
-    cuobjdump = shutil.which("cuobjdump") or "/usr/local/cuda/bin/cuobjdump"
+    cuobjdump = os.environ.get("CUOBJDUMP") or shutil.which("cuobjdump") or "/usr/local/cuda/bin/cuobjdump"
     result = []
     for obj in objs:
         sass = subprocess.run([cuobjdump, "-sass", obj], capture_output=True, text=True).stdout
