@@ -261,11 +261,17 @@ KC_HD void layers(uint32_t *s, const AriaBsKeys &k, int first, bool lockstep = f
     }
     permute_p(s);
     add_key(s, k.mask[k.rounds]);
+#pragma unroll
+    for (int j = 0; j < 16; j++)
+        from_basis(s + 8 * j);
 }
 
 // ECB on a sliced state: encryption with the ek masks, decryption with the dk masks.
 KC_HD void crypt_sliced(uint32_t *s, const AriaBsKeys &k, bool lockstep = false)
 {
+#pragma unroll
+    for (int j = 0; j < 16; j++)
+        to_basis(s + 8 * j);
     add_key(s, k.mask[0]);
     layers(s, k, 1, lockstep);
 }
@@ -307,6 +313,9 @@ KC_HD void ctr_keystream_sliced(uint32_t *s, const AriaBsKeys &k, const AriaBsCt
                                 bool lockstep = false)
 {
     slice_counters(v, s);
+#pragma unroll
+    for (int j = 12; j < 16; j++)
+        to_basis(s + 8 * j);
     // Layer 1 on bytes 12..15 (type 1: SB1, SB2, SB3, SB4), then A of that part plus the
     // precomputed rest; bytes 0..11 are zero here and the compiler drops their XORs.
 #pragma unroll
@@ -356,7 +365,7 @@ inline void fold_constants(const uint8_t (*keys)[16], int rounds, AriaBsKeys *ou
                 v ^= c_in[layer % 2 ? 1 : 2][j];
             if (layer >= 2)
                 v ^= layer <= rounds ? a_c_out[(layer - 1) % 2 ? 1 : 2][j] : c_out[2][j];
-            k[j] = v;
+            k[j] = to_basis_byte(v);
         }
         const bool permuted = i % 2 == 1 && i < rounds; // follows an odd layer
         for (int j = 0; j < 16; j++)
@@ -379,7 +388,7 @@ inline void ctr_precompute(const AriaBsKeys &k, const uint8_t ctr[16], AriaBsCtr
     uint32_t s[words];
     for (int j = 0; j < 16; j++)
         for (int b = 0; b < 8; b++)
-            s[8 * j + b] = j < 12 ? 0u - (uint32_t)((ctr[j] >> b) & 1) : 0u;
+            s[8 * j + b] = j < 12 ? 0u - (uint32_t)((to_basis_byte(ctr[j]) >> b) & 1) : 0u;
     add_key(s, k.mask[0]);
     substitute(s);
     for (int i = 96; i < words; i++)
