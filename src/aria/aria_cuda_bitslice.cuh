@@ -5,7 +5,7 @@
 // Layout. A sliced state is 128 words s[8j + b]: bit L of s[8j + b] is bit b (LSB = 0) of byte
 // j of block L, so the 32 blocks are the 32 lanes of every word. Then:
 //   - an S-box layer is 16 S-box circuits, one per byte position (aria_cuda_bitslice_sbox.cuh:
-//     ~90 LOP3 each, for 32 blocks);
+//     71-77 LOP3 each, for 32 blocks, on bytes held in a tower basis: to_basis / from_basis);
 //   - the diffusion layer A is XORs of whole words, bit plane by bit plane (diffuse);
 //   - a round key is 128 mask words, each all-zero or all-one (AriaBsKeys, built on the host),
 //     XORed in by the last 3-input XOR of the diffusion.
