@@ -31,6 +31,7 @@
 #include <cstring>
 
 #include "cham/cham.hpp"
+#include "cham/cham_key_step.hpp"
 #include "core/bytes.hpp"
 #include "core/counter.hpp"
 #include "core/wipe.hpp"

@@ -51,6 +51,22 @@ struct Kernel {
     // through the diffusion layer). CTR_DRBG rekeys on every request and never decrypts.
     // nullptr: set_key serves both.
     void (*set_encrypt_key)(void *state, Cipher c, const uint8_t *key) = nullptr;
+
+    // Optional, for CTR_DRBG's runs of max-size requests (drbg/burst.hpp), where every request
+    // has a new key that the previous request's last blocks give; nullptr: not offered.
+    //
+    // keystream_pair: the keystream of two counter runs of batch_blocks / 2 blocks each, under
+    // two key states, in one interleaved pass (out_a = E_a(ctr_a), E_a(ctr_a + 1), ...; out_b
+    // likewise): the work under one key hides the latency of the other, whose key has just
+    // been derived.
+    void (*keystream_pair)(const void *a, const uint8_t *ctr_a, uint8_t *out_a, const void *b,
+                           const uint8_t *ctr_b, uint8_t *out_b) = nullptr;
+
+    // encrypt_blocks_keyed: ECB where block i is encrypted under its own raw key, keys +
+    // i * key_bytes (cipher c's length, checked by the caller), the key schedule done per lane
+    // inside: the few blocks of many requests, each under its own request's key.
+    void (*encrypt_blocks_keyed)(Cipher c, const uint8_t *keys, const uint8_t *in, uint8_t *out,
+                                 size_t nblocks) = nullptr;
 };
 
 } // namespace kc

@@ -9,6 +9,8 @@
 
 namespace kc::drbg {
 
+class KernelCipher;
+
 class BlockCipher {
   public:
     virtual ~BlockCipher() = default;
@@ -28,6 +30,10 @@ class BlockCipher {
     // An independent, unkeyed instance of the same cipher and implementation, for the
     // derivation function's key and for worker threads. nullptr when out of memory.
     virtual std::unique_ptr<BlockCipher> clone_unkeyed() const = 0;
+
+    // The kernel behind this implementation, where it is one of ours (kernel_cipher.hpp):
+    // runs of max-size requests use its optional entry points (burst.hpp).
+    virtual const KernelCipher *as_kernel_cipher() const { return nullptr; }
 };
 
 // keystream() for any byte count: a partial last block takes the first bytes of one more

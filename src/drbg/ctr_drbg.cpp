@@ -208,6 +208,18 @@ kcipher_status Drbg::end_request(size_t len, const uint8_t *provided)
     return KCIPHER_OK;
 }
 
+bool Drbg::finish_requests(const uint8_t *key, const uint8_t *v, uint64_t requests)
+{
+    std::memcpy(key_, key, lim_.key_bytes);
+    std::memcpy(v_, v, lim_.block_bytes);
+    counter_ += requests;
+    if (!cipher_->set_key(key_)) {
+        uninstantiate();
+        return false;
+    }
+    return true;
+}
+
 kcipher_status Drbg::generate(uint8_t *out, size_t len, Span additional, bool prediction_resistance)
 {
     uint8_t provided[64];

@@ -68,6 +68,12 @@ class Drbg {
     const uint8_t *key() const { return key_; }
     kcipher_status end_request(size_t len, const uint8_t *provided);
 
+    // For runs of max-size requests computed outside (burst.hpp): V, and the state after
+    // `requests` more requests without additional input, whose last Update gave key and v.
+    // False when out of memory (the DRBG is then uninstantiated).
+    const uint8_t *v() const { return v_; }
+    bool finish_requests(const uint8_t *key, const uint8_t *v, uint64_t requests);
+
     // The working state (Key, V, reseed counter) of an instantiated DRBG, for the many-
     // instance mode (drbg_multi.*), which keeps N states in arrays and loads one into a
     // worker Drbg to reseed it. The bytes are secret: callers wipe their copies.

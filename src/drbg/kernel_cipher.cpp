@@ -26,10 +26,10 @@ alignas(64) const uint8_t zeros[prefetch_slice_bytes] = {};
 // of the x86 kernels), with the output two calls ahead prefetched (prefetch.hpp says why).
 // The short calls cost LEA and CHAM-128 about 15 ns each (their per-call CTR setup), 3-4% of
 // their rate; the prefetch gains ARIA 10%. Measured both ways, this is the better minimum.
-void KernelCipher::keystream(const uint8_t *ctr, uint8_t *out, size_t nblocks) const
+void kernel_keystream(const Kernel &k, const void *state, size_t bs, const uint8_t *ctr, uint8_t *out,
+                      size_t nblocks)
 {
-    const size_t bs = desc_.block_bytes, bytes = nblocks * bs;
-    const size_t slice = sizeof zeros / bs, ahead = 2 * sizeof zeros;
+    const size_t bytes = nblocks * bs, slice = sizeof zeros / bs, ahead = 2 * sizeof zeros;
     uint8_t c[16];
     std::memcpy(c, ctr, bs);
     for (size_t done = 0; done < nblocks;) {
@@ -37,11 +37,16 @@ void KernelCipher::keystream(const uint8_t *ctr, uint8_t *out, size_t nblocks) c
         size_t at = done * bs, later = at + ahead;
         if (later < bytes)
             prefetch_for_write(out + later, bytes - later < sizeof zeros ? bytes - later : sizeof zeros);
-        k_.ctr_xor_blocks(keys_.get(), c, zeros, out + at, n);
+        k.ctr_xor_blocks(state, c, zeros, out + at, n);
         done += n;
         counter_add(c, bs, n);
     }
     secure_wipe(c, sizeof c);
+}
+
+void KernelCipher::keystream(const uint8_t *ctr, uint8_t *out, size_t nblocks) const
+{
+    kernel_keystream(k_, keys_.get(), desc_.block_bytes, ctr, out, nblocks);
 }
 
 std::unique_ptr<BlockCipher> KernelCipher::clone_unkeyed() const

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cuda/gpu_modes.hpp"
+#include "drbg/burst.hpp"
 #include "modes/parallel.hpp"
 
 namespace kc::drbg {
@@ -110,11 +111,20 @@ kcipher_status generate_large_cpu(Drbg &d, uint8_t *out, size_t len, bool predic
 {
     size_t stride = d.limits().max_request_bytes;
     // On one thread the state's own cipher, already keyed with each request's Key by the
-    // previous Update, computes the output: one key schedule per request instead of two.
+    // previous Update, computes the output: one key schedule per request instead of two; runs
+    // of whole requests go through bursts where the kernel offers them (burst.hpp).
     if (resolve_threads(threads) == 1 || len < parallel_min_bytes) {
-        for (size_t done = 0; done < len; done += stride) {
-            kcipher_status st = d.generate(out + done, len - done < stride ? len - done : stride, {},
-                                           prediction_resistance);
+        for (size_t done = 0; done < len;) {
+            kcipher_status st;
+            size_t n = burst_requests(d, (len - done) / stride, prediction_resistance);
+            if (n > 0) {
+                st = generate_burst(d, out + done, n);
+                done += n * stride;
+            } else {
+                n = len - done < stride ? len - done : stride;
+                st = d.generate(out + done, n, {}, prediction_resistance);
+                done += n;
+            }
             if (st != KCIPHER_OK)
                 return st;
         }

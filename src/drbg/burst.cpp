@@ -1,0 +1,258 @@
+#include "drbg/burst.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <vector>
+
+#include "core/wipe.hpp"
+#include "drbg/kernel_cipher.hpp"
+#include "drbg/prefetch.hpp"
+
+namespace kc::drbg {
+namespace {
+
+constexpr size_t keyed_call_blocks = 64; // waiting blocks per encrypt_blocks_keyed call
+constexpr size_t min_requests = 8;       // below this a burst's start costs more than it gains
+
+// A big-endian counter of 8 or 16 bytes plus add (mod 2^(8 * n)), in 64-bit words: the
+// burst moves counters several times per 1 KiB request, and byte loops showed in profiles.
+void counter_plus(uint8_t *dst, const uint8_t *src, size_t n, uint64_t add)
+{
+    uint64_t lo, hi = 0;
+    std::memcpy(&lo, src + n - 8, 8);
+    lo = __builtin_bswap64(lo) + add;
+    if (n == 16) {
+        std::memcpy(&hi, src, 8);
+        hi = __builtin_bswap64(hi) + (lo < add);
+        hi = __builtin_bswap64(hi);
+        std::memcpy(dst, &hi, 8);
+    }
+    lo = __builtin_bswap64(lo);
+    std::memcpy(dst + n - 8, &lo, 8);
+}
+
+// The kernel's key layout in storage of the burst's own: one allocation, zeroed once, then
+// rekeyed in place with no wipe in between. A key schedule writes every byte of its layout
+// that depends on the key (tests/test_drbg_burst.cpp checks it for every kernel the bursts
+// use), so a rekey leaves nothing of the older key; the storage is wiped when freed.
+class RawKeyState {
+  public:
+    RawKeyState() = default;
+    RawKeyState(const RawKeyState &) = delete;
+    RawKeyState &operator=(const RawKeyState &) = delete;
+    ~RawKeyState()
+    {
+        if (mem_ != nullptr) {
+            secure_wipe(mem_, bytes_);
+            std::free(mem_);
+        }
+    }
+    bool allocate(const Kernel &k)
+    {
+        bytes_ = (k.key_state_bytes + 63) / 64 * 64;
+        mem_ = std::aligned_alloc(64, bytes_ == 0 ? 64 : bytes_);
+        if (mem_ != nullptr)
+            std::memset(mem_, 0, bytes_);
+        return mem_ != nullptr;
+    }
+    void set(const Kernel &k, Cipher c, const uint8_t *key)
+    {
+        (k.set_encrypt_key != nullptr ? k.set_encrypt_key : k.set_key)(mem_, c, key);
+    }
+    const void *get() const { return mem_; }
+
+  private:
+    void *mem_ = nullptr;
+    size_t bytes_ = 0;
+};
+
+// One burst over d's kernel: the key states, the waiting blocks and the running Key and V.
+class Burst {
+  public:
+    Burst(const Drbg &d, const KernelCipher &kc)
+        : k_(kc.kernel()), c_(kc.cipher()), lim_(d.limits()), bs_(lim_.block_bytes),
+          kb_(lim_.key_bytes), req_(lim_.max_request_bytes), r_(req_ / bs_),
+          u_((lim_.seed_bytes + bs_ - 1) / bs_),
+          per_call_(keyed_call_blocks / u_ > 0 ? keyed_call_blocks / u_ : 1)
+    {
+        std::memcpy(key_, d.key(), kb_);
+        std::memcpy(v_, d.v(), bs_);
+    }
+    Burst(const Burst &) = delete;
+    Burst &operator=(const Burst &) = delete;
+    ~Burst()
+    {
+        secure_wipe(key_, sizeof key_);
+        secure_wipe(v_, sizeof v_);
+        secure_wipe(prev_key_, sizeof prev_key_);
+        secure_wipe(prev_v_, sizeof prev_v_);
+        wipe(keys_);
+        wipe(blocks_);
+        wipe(scratch_);
+    }
+
+    // Every allocation of the burst, before any output: afterwards nothing can fail.
+    bool prepare()
+    {
+        try {
+            keys_.resize(per_call_ * u_ * kb_);
+            blocks_.resize(per_call_ * u_ * bs_);
+            scratch_.resize(r_ * bs_);
+            dst_.resize(per_call_);
+        } catch (const std::bad_alloc &) {
+            return false;
+        }
+        if (!ks_[0].allocate(k_) || !ks_[1].allocate(k_))
+            return false;
+        ks_[0].set(k_, c_, key_);
+        ks_[1].set(k_, c_, key_);
+        return true;
+    }
+
+    bool paired() const { return k_.keystream_pair != nullptr && r_ == k_.batch_blocks; }
+
+    void run(uint8_t *out, size_t n)
+    {
+        if (paired())
+            run_paired(out, n);
+        else
+            run_plain(out, n);
+        flush();
+    }
+
+    const uint8_t *key() const { return key_; }
+    const uint8_t *v() const { return v_; }
+
+  private:
+    static void wipe(std::vector<uint8_t> &b)
+    {
+        if (!b.empty())
+            secure_wipe(b.data(), b.size());
+    }
+
+    // The counter V + add.
+    void counter(uint8_t *ctr, uint64_t add) const { counter_plus(ctr, v_, bs_, add); }
+
+    // Key and V of the next request from the Update blocks at `update` (no additional input:
+    // the seedlen bits themselves); the current ones are kept for the waiting blocks.
+    void next_state(const uint8_t *update)
+    {
+        std::memcpy(prev_key_, key_, kb_);
+        std::memcpy(prev_v_, v_, bs_);
+        std::memcpy(key_, update, kb_);
+        std::memcpy(v_, update + kb_, bs_);
+    }
+
+    // Request `dst`'s first u blocks, V + 1 .. V + u under Key (the previous request's, now
+    // in prev_*), wait for one encrypt_blocks_keyed call.
+    void defer(uint8_t *dst)
+    {
+        for (size_t j = 0; j < u_; j++) {
+            const size_t lane = waiting_ * u_ + j;
+            std::memcpy(&keys_[lane * kb_], prev_key_, kb_);
+            counter_plus(&blocks_[lane * bs_], prev_v_, bs_, 1 + j);
+        }
+        dst_[waiting_++] = dst;
+        if (waiting_ == per_call_)
+            flush();
+    }
+
+    void flush()
+    {
+        if (waiting_ == 0)
+            return;
+        k_.encrypt_blocks_keyed(c_, keys_.data(), blocks_.data(), blocks_.data(), waiting_ * u_);
+        for (size_t i = 0; i < waiting_; i++)
+            std::memcpy(dst_[i], &blocks_[i * u_ * bs_], u_ * bs_);
+        waiting_ = 0;
+    }
+
+    // Each request in one run of R blocks from V + u + 1: the last request's run goes to the
+    // scratch block, so that its Update blocks do not land past the output.
+    void run_plain(uint8_t *out, size_t n)
+    {
+        uint8_t ctr[16];
+        for (size_t i = 0; i < n; i++) {
+            uint8_t *dst = out + i * req_, *run = i + 1 < n ? dst + u_ * bs_ : scratch_.data();
+            if (i + 2 < n)
+                prefetch_for_write(dst + 2 * req_, req_);
+            if (i > 0)
+                ks_[0].set(k_, c_, key_);
+            counter(ctr, 1 + u_);
+            kernel_keystream(k_, ks_[0].get(), bs_, ctr, run, r_);
+            if (i + 1 == n)
+                std::memcpy(dst + u_ * bs_, run, req_ - u_ * bs_);
+            next_state(run + req_ - u_ * bs_);
+            defer(dst);
+        }
+        secure_wipe(ctr, sizeof ctr);
+    }
+
+    // Each request's run in halves: L from V + u + 1 (output only), E after it (its last u
+    // blocks the Update). E of request i runs beside L of request i - 1, under the previous
+    // key state, so only E waits for the new key.
+    void run_paired(uint8_t *out, size_t n)
+    {
+        const size_t half = r_ / 2;
+        uint8_t ctr_e[16], ctr_l[16];
+        auto e_out = [&](size_t i) { return i + 1 < n ? out + i * req_ + (u_ + half) * bs_ : scratch_.data(); };
+        counter(ctr_e, 1 + u_ + half);
+        kernel_keystream(k_, ks_[0].get(), bs_, ctr_e, e_out(0), half);
+        for (size_t i = 1; i <= n; i++) {
+            uint8_t *prev = out + (i - 1) * req_;
+            counter(ctr_l, 1 + u_); // request i - 1's L, before V moves on
+            if (i + 1 < n)
+                prefetch_for_write(prev + 2 * req_, req_);
+            next_state(e_out(i - 1) + (half - u_) * bs_);
+            if (i < n) {
+                ks_[i & 1].set(k_, c_, key_);
+                counter(ctr_e, 1 + u_ + half);
+                k_.keystream_pair(ks_[i & 1].get(), ctr_e, e_out(i), ks_[(i - 1) & 1].get(), ctr_l,
+                                  prev + u_ * bs_);
+            } else {
+                kernel_keystream(k_, ks_[(i - 1) & 1].get(), bs_, ctr_l, prev + u_ * bs_, half);
+                std::memcpy(prev + (u_ + half) * bs_, scratch_.data(), (half - u_) * bs_);
+            }
+            defer(prev);
+        }
+        secure_wipe(ctr_e, sizeof ctr_e);
+        secure_wipe(ctr_l, sizeof ctr_l);
+    }
+
+    const Kernel &k_;
+    const Cipher c_;
+    const Limits &lim_;
+    const size_t bs_, kb_, req_, r_, u_, per_call_;
+    RawKeyState ks_[2];
+    uint8_t key_[32] = {0}, v_[16] = {0}, prev_key_[32] = {0}, prev_v_[16] = {0};
+    std::vector<uint8_t> keys_, blocks_, scratch_; // waiting blocks' keys and blocks; last run
+    std::vector<uint8_t *> dst_;                   // where each waiting request's blocks go
+    size_t waiting_ = 0;
+};
+
+} // namespace
+
+size_t burst_requests(const Drbg &d, size_t requests, bool prediction_resistance)
+{
+    const KernelCipher *kc = d.cipher().as_kernel_cipher();
+    if (kc == nullptr || kc->kernel().encrypt_blocks_keyed == nullptr || prediction_resistance ||
+        !d.instantiated() || d.reseed_counter() > d.reseed_interval())
+        return 0;
+    const uint64_t room = d.reseed_interval() - d.reseed_counter() + 1; // requests before a reseed
+    const size_t n = requests < room ? requests : (size_t)room;
+    return n >= min_requests ? n : 0;
+}
+
+kcipher_status generate_burst(Drbg &d, uint8_t *out, size_t requests)
+{
+    if (requests == 0 || burst_requests(d, requests, false) < requests)
+        return KCIPHER_ERR_INVALID_ARGUMENT;
+    Burst b(d, *d.cipher().as_kernel_cipher());
+    if (!b.prepare())
+        return KCIPHER_ERR_NO_MEMORY;
+    b.run(out, requests);
+    return d.finish_requests(b.key(), b.v(), requests) ? KCIPHER_OK : KCIPHER_ERR_NO_MEMORY;
+}
+
+} // namespace kc::drbg
