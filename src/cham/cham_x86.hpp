@@ -42,8 +42,9 @@ namespace kc {
 constexpr int cham_x86_max_rounds = 128;
 
 // The x86 kernels' key state. The vector code XORs RK_{i mod 2k/w} and the round number i of
-// round i as EVEX/VEX broadcasts of one 32-bit table entry, so both are laid out per round;
-// a 16-bit word (CHAM-64/128) is stored in both halves of its entry, so that one 32-bit
+// round i as EVEX/VEX broadcasts of one 32-bit table entry, so both are laid out per round
+// (the round numbers in a constant table, ChamX86RoundConstants, that no rekey writes); a
+// 16-bit word (CHAM-64/128) is stored in both halves of its entry, so that one 32-bit
 // broadcast fills every 16-bit lane.
 //
 // Decryption keeps u_j = s_j ^ j in its registers instead of the words s_j: inverse round i
@@ -56,8 +57,7 @@ constexpr int cham_x86_max_rounds = 128;
 struct ChamX86Keys {
     ChamRoundKeys base; // first, so that the state is also a ChamRoundKeys (the round-count
                         // test hook, cham_set_rounds_for_test, works on it)
-    alignas(64) uint32_t rk[cham_x86_max_rounds];
-    uint32_t ri[cham_x86_max_rounds];
+    alignas(64) uint32_t rk[16]; // RK_{i mod 2k/w} for i = 0..15: it repeats every 16 rounds
     uint32_t dk[cham_x86_max_rounds];
     uint32_t dc[cham_x86_max_rounds];
 };
@@ -92,9 +92,9 @@ template <class W> inline W cham_x86_round(const ChamX86Keys &k, int i, W a, W b
     return cham_x86_rotl<W>((W)((W)(a ^ (W)i) + (W)(cham_x86_rotl<W>(b, r1) ^ (W)k.rk[i])), r2);
 }
 
-// The key-independent parts of the per-round tables: ri, dc, and the rotated round number
-// that dk XORs into the round key. Built at compile time, so that a rekey (one per CTR_DRBG
-// request) only spreads the 2k/w round keys over the rounds.
+// The key-independent per-round tables: ri (read by the kernels from here), dc, and the
+// rotated round number that dk XORs into the round key. Built at compile time, so that a
+// rekey (one per CTR_DRBG request) only spreads the 2k/w round keys over the rounds.
 struct ChamX86RoundConstants {
     uint32_t ri[cham_x86_max_rounds];
     uint32_t dc[cham_x86_max_rounds];
@@ -123,21 +123,15 @@ template <class W> inline void cham_x86_round_tables(ChamX86Keys &k, bool decryp
 {
     const uint32_t twice = sizeof(W) == 2 ? 0x10001u : 1u;
     const ChamX86RoundConstants &c = cham_x86_round_constants<W>;
-    // RK_{i mod 2k/w} repeats every 16 rounds (2k/w is 8 or 16): one period, then fixed-size
-    // loops that the compiler turns into vector copies.
-    uint32_t period[16];
+    // RK_{i mod 2k/w} repeats every 16 rounds (2k/w is 8 or 16): the encryption table is one
+    // period (the kernels read entry i mod 16), so a rekey writes 64 bytes of it.
     for (int j = 0; j < 16; j++)
-        period[j] = (W)k.base.rk[j & (k.base.nrk - 1)] * twice;
-    for (int i = 0; i < cham_x86_max_rounds; i += 16)
-        for (int j = 0; j < 16; j++)
-            k.rk[i + j] = period[j];
-    std::memcpy(k.ri, c.ri, sizeof k.ri);
+        k.rk[j] = (W)k.base.rk[j & (k.base.nrk - 1)] * twice;
     if (decryption) {
         for (int i = 0; i < cham_x86_max_rounds; i++)
-            k.dk[i] = k.rk[i] ^ c.dk_round[i];
+            k.dk[i] = k.rk[i & 15] ^ c.dk_round[i];
         std::memcpy(k.dc, c.dc, sizeof k.dc);
     }
-    secure_wipe(period, sizeof period);
 }
 
 inline void cham_x86_set_key(void *state, Cipher c, const uint8_t *key)
