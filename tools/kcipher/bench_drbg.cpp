@@ -10,6 +10,7 @@
 #include <chrono>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 #include <thread>
 
@@ -105,6 +106,29 @@ double drbg_chain_us_per_request(const std::string &cipher, double seconds)
         best = std::min(best, std::chrono::duration<double>(Clock::now() - t0).count() * 1e6 / double(done));
     }
     return best;
+}
+
+std::function<double(size_t)> drbg_chain_timer(const std::string &cipher)
+{
+    const kc::CipherDesc *desc = kc::cipher_by_name(cipher);
+    if (desc == nullptr)
+        throw std::runtime_error("unknown cipher " + cipher);
+    const kc::Cipher c = desc->id;
+    auto d = std::make_shared<kc::drbg::Drbg>(
+        std::make_unique<kc::drbg::KernelCipher>(*kc::best_cpu_kernel(c), c), true);
+    if (d->instantiate(nullptr, {}, {}) != KCIPHER_OK)
+        throw std::runtime_error("cannot instantiate the DRBG");
+    auto segs = std::make_shared<std::vector<kc::drbg::Segment>>();
+    return [d, segs](size_t requests) {
+        const size_t per_call = 4096; // bounded memory for the segments
+        auto t0 = Clock::now();
+        for (size_t done = 0; done < requests; done += per_call) {
+            const size_t n = std::min(per_call, requests - done);
+            kc::drbg::plan_segments(*d, n * d->limits().max_request_bytes, false, *segs);
+            kc::drbg::wipe_segments(*segs);
+        }
+        return std::chrono::duration<double>(Clock::now() - t0).count();
+    };
 }
 
 double drbg_cpu_bytes_per_second(const std::string &cipher, unsigned threads, size_t bytes, double seconds)

@@ -2,6 +2,7 @@
 // cipher's best CTR kernel, and the cost per request of the sequential (Key, V) chain.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,11 @@ int run_drbg_bench(const DrbgBenchOptions &o);
 // The sequential chain's cost: microseconds per max-size request (reseed checks, Update, key
 // schedule of the DRBG's CPU kernel), the best of 5 slices of `seconds`, one thread.
 double drbg_chain_us_per_request(const std::string &cipher, double seconds);
+
+// A timer of the chain alone: each call walks the chain of `requests` more max-size requests
+// (plan_segments, the code the GPU pipeline's chain thread runs, on the best CPU kernel) on
+// one DRBG kept between calls, and returns the seconds it took.
+std::function<double(size_t requests)> drbg_chain_timer(const std::string &cipher);
 // kcipher_drbg_generate_large on the CPU: bytes per second, median of 5 slices, `bytes` per call.
 double drbg_cpu_bytes_per_second(const std::string &cipher, unsigned threads, size_t bytes, double seconds);
 
