@@ -98,7 +98,7 @@ TEST(DrbgBurstKernels, KeystreamPairEqualsTheReferenceCtr)
             continue;
         const kc::CipherDesc &d = kc::cipher_desc(kc_.cipher);
         const kc::Kernel &ref = *kc::reference_kernel(kc_.cipher);
-        const size_t half = k.batch_blocks / 2, bytes = half * d.block_bytes;
+        const size_t bytes = k.pair_bytes, half = bytes / d.block_bytes;
         const std::vector<Bytes> ctrs = test_counters(d.block_bytes);
         for (size_t ia = 0; ia < ctrs.size(); ia++) {
             const size_t ib = (ia + 2) % ctrs.size();

@@ -162,8 +162,9 @@ extern const Kernel cham_neon_kernel = {
     ctr_xor_blocks,
     nullptr, // gpu
     cham_x86_set_encrypt_key,
-    nullptr, // keystream_pair
+    keystream_pair,
     encrypt_blocks_keyed,
+    slice_pair_bytes,
 };
 
 } // namespace kc

@@ -55,10 +55,10 @@ struct Kernel {
     // Optional, for CTR_DRBG's runs of max-size requests (drbg/burst.hpp), where every request
     // has a new key that the previous request's last blocks give; nullptr: not offered.
     //
-    // keystream_pair: the keystream of two counter runs of batch_blocks / 2 blocks each, under
-    // two key states, in one interleaved pass (out_a = E_a(ctr_a), E_a(ctr_a + 1), ...; out_b
-    // likewise): the work under one key hides the latency of the other, whose key has just
-    // been derived.
+    // keystream_pair: the keystream of two counter runs of pair_bytes each (half a full step
+    // of the kernel), under two key states, in one interleaved pass (out_a = E_a(ctr_a),
+    // E_a(ctr_a + 1), ...; out_b likewise): the work under one key hides the latency of the
+    // other, whose key has just been derived.
     void (*keystream_pair)(const void *a, const uint8_t *ctr_a, uint8_t *out_a, const void *b,
                            const uint8_t *ctr_b, uint8_t *out_b) = nullptr;
 
@@ -67,6 +67,7 @@ struct Kernel {
     // inside: the few blocks of many requests, each under its own request's key.
     void (*encrypt_blocks_keyed)(Cipher c, const uint8_t *keys, const uint8_t *in, uint8_t *out,
                                  size_t nblocks) = nullptr;
+    size_t pair_bytes = 0; // each run of keystream_pair
 };
 
 } // namespace kc

@@ -124,7 +124,7 @@ class Burst {
         return true;
     }
 
-    bool paired() const { return k_.keystream_pair != nullptr && r_ == k_.batch_blocks; }
+    bool paired() const { return k_.keystream_pair != nullptr && 2 * k_.pair_bytes == req_; }
 
     void run(uint8_t *out, size_t n)
     {

@@ -14,7 +14,7 @@
 // key. The output lands in place: request i's run writes its last u blocks over the first u
 // of request i + 1, which are read as the Update and later overwritten by the waiting blocks.
 //
-// Where the kernel has keystream_pair (and R is its batch), each step is split in halves, and
+// Where the kernel has keystream_pair (and a request is two of its runs), each step is split in halves, and
 // the half holding the Update of request i + 1 runs beside the other half of request i: that
 // half needs no new key, so its work hides the rekey and the latency of the step that made the
 // key.

@@ -405,6 +405,7 @@ extern const Kernel hight_avx512_gfni_kernel = {
     nullptr, // set_encrypt_key: set_key is as cheap
     keystream_pair,
     encrypt_blocks_keyed,
+    8 * group_blocks, // pair_bytes: keystream_pair runs one group each
 };
 
 } // namespace kc
