@@ -304,11 +304,18 @@ unsigned gpu_key_threads(unsigned threads)
 
 namespace {
 
+// KCIPHER_DRBG_TRACE set and not "0": the trace is on.
+bool trace_wanted()
+{
+    const char *v = std::getenv("KCIPHER_DRBG_TRACE");
+    return v != nullptr && *v != '\0' && std::strcmp(v, "0") != 0;
+}
+
 // KCIPHER_DRBG_TRACE=1: where the calling thread's time goes in a single-DRBG call, printed
 // to stderr at its end (to find what bounds the pipeline; no effect on the bytes).
 struct Trace {
     using clk = std::chrono::steady_clock;
-    bool on = std::getenv("KCIPHER_DRBG_TRACE") != nullptr;
+    bool on = trace_wanted();
     double reclaim = 0, chain = 0, keys = 0, issue = 0;
     size_t batches = 0, segments = 0;
     clk::time_point t0 = clk::now();
