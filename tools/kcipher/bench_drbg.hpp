@@ -40,6 +40,7 @@ struct DrbgGpuBenchOptions {
     int device = 0;
     size_t instances = 65536;         // many-instance rows
     size_t instance_bytes = 0;        // per instance and call; 0 = 64 KiB (1 KiB for 64-bit blocks)
+    unsigned threads = 0;             // the single DRBG's host threads (one --threads value); 0 = all
     std::string json;
 };
 

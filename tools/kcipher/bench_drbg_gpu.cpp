@@ -210,6 +210,8 @@ int run_drbg_gpu_bench(const DrbgGpuBenchOptions &o)
 
         kcipher::Drbg d(name, 0, gk->name);
         d.set_gpu(o.device);
+        if (o.threads != 0)
+            d.set_threads(o.threads);
         d.instantiate();
         r.max_request = d.max_request();
         paired_device_and_chain(r, [&] { d.generate_device(dbuf.p, bytes); }, drbg_chain_timer(name), bytes, runs);

@@ -296,6 +296,7 @@ int run_bench(const BenchOptions &opt)
         d.device = opt.g.device;
         d.instances = opt.drbg_instances;
         d.instance_bytes = opt.drbg_instance_bytes;
+        d.threads = opt.threads.size() == 1 ? opt.threads[0] : 0;
         d.json = opt.json;
         return run_drbg_gpu_bench(d);
     }
