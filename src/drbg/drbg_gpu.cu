@@ -493,12 +493,12 @@ class Run {
         if (items < 2 || resolve_threads(o_.threads) < 2)
             return; // all on the calling thread
         unsigned kt = std::min(gpu_key_threads(o_.threads), std::max(1u, max_key_workers));
-        // Into device memory, a 128-bit block cipher's key states (a few hundred bytes each)
-        // take 2 threads less time than the chain takes for the same requests, and every
-        // further busy thread slows the chain thread, which bounds the call: on the H100
-        // host, 2 key threads instead of 8 gave ARIA-128 804 against 627 Gbps, LEA-128 2155
-        // against 1725, CHAM-128/256 1846 against 1391. HIGHT's bitsliced key states cost
-        // more than its chain and keep the full count.
+        // Into device memory, two threads lay out a 128-bit block cipher's key states (a few
+        // hundred bytes each) faster than the chain runs, and every further busy thread slows
+        // the chain thread, which bounds the call. On the H100 host, 2 key threads instead of
+        // 8 gave ARIA-128 804 against 627 Gbps, LEA-128 2155 against 1725, and CHAM-128/256
+        // 1846 against 1391. HIGHT's bitsliced key states cost more than its chain, so HIGHT
+        // keeps the full count.
         if (o_.on_device && bs_ == 16)
             kt = std::min(kt, device_key_threads_128);
         const unsigned ct = gpu_key_threads(o_.threads);
