@@ -45,6 +45,16 @@ class KeyState {
         return true;
     }
 
+    // Rekeys storage that init() set up for the same kernel and cipher, without wiping it
+    // first: for CTR_DRBG's bursts (drbg/burst.cpp), which rekey on every 1 KiB request. A
+    // key schedule writes every byte of its layout that depends on the key
+    // (tests/test_drbg_burst.cpp checks it for the kernels the bursts use), so nothing of the
+    // older key stays.
+    void schedule_over(const Kernel &k, Cipher c, const uint8_t *key, bool encrypt_only = false)
+    {
+        (encrypt_only && k.set_encrypt_key != nullptr ? k.set_encrypt_key : k.set_key)(mem_, c, key);
+    }
+
     // Zeroes the round keys in place (what reset() does before freeing).
     void wipe()
     {

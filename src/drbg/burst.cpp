@@ -1,10 +1,10 @@
 #include "drbg/burst.hpp"
 
-#include <cstdlib>
 #include <cstring>
 #include <new>
 #include <vector>
 
+#include "core/key_state.hpp"
 #include "core/wipe.hpp"
 #include "drbg/kernel_cipher.hpp"
 #include "drbg/prefetch.hpp"
@@ -46,41 +46,6 @@ inline void copy_small(uint8_t *dst, const uint8_t *src, size_t n)
     }
 }
 
-// The kernel's key layout in storage of the burst's own: one allocation, zeroed once, then
-// rekeyed in place with no wipe in between. A key schedule writes every byte of its layout
-// that depends on the key (tests/test_drbg_burst.cpp checks it for every kernel the bursts
-// use), so a rekey leaves nothing of the older key; the storage is wiped when freed.
-class RawKeyState {
-  public:
-    RawKeyState() = default;
-    RawKeyState(const RawKeyState &) = delete;
-    RawKeyState &operator=(const RawKeyState &) = delete;
-    ~RawKeyState()
-    {
-        if (mem_ != nullptr) {
-            secure_wipe(mem_, bytes_);
-            std::free(mem_);
-        }
-    }
-    bool allocate(const Kernel &k)
-    {
-        bytes_ = (k.key_state_bytes + 63) / 64 * 64;
-        mem_ = std::aligned_alloc(64, bytes_ == 0 ? 64 : bytes_);
-        if (mem_ != nullptr)
-            std::memset(mem_, 0, bytes_);
-        return mem_ != nullptr;
-    }
-    void set(const Kernel &k, Cipher c, const uint8_t *key)
-    {
-        (k.set_encrypt_key != nullptr ? k.set_encrypt_key : k.set_key)(mem_, c, key);
-    }
-    const void *get() const { return mem_; }
-
-  private:
-    void *mem_ = nullptr;
-    size_t bytes_ = 0;
-};
-
 // One burst over d's kernel: the key states, the waiting blocks and the running Key and V.
 class Burst {
   public:
@@ -117,11 +82,7 @@ class Burst {
         } catch (const std::bad_alloc &) {
             return false;
         }
-        if (!ks_[0].allocate(k_) || !ks_[1].allocate(k_))
-            return false;
-        ks_[0].set(k_, c_, key_);
-        ks_[1].set(k_, c_, key_);
-        return true;
+        return ks_[0].init(k_, c_, key_, true) && ks_[1].init(k_, c_, key_, true);
     }
 
     bool paired() const { return k_.keystream_pair != nullptr && 2 * k_.pair_bytes == req_; }
@@ -192,7 +153,7 @@ class Burst {
             if (i + 2 < n)
                 prefetch_for_write(dst + 2 * req_, req_);
             if (i > 0)
-                ks_[0].set(k_, c_, key_);
+                ks_[0].schedule_over(k_, c_, key_, true);
             counter(ctr, 1 + u_);
             kernel_keystream(k_, ks_[0].get(), bs_, ctr, run, r_);
             if (i + 1 == n)
@@ -220,7 +181,7 @@ class Burst {
                 prefetch_for_write(prev + 2 * req_, req_);
             next_state(e_out(i - 1) + (half - u_) * bs_);
             if (i < n) {
-                ks_[i & 1].set(k_, c_, key_);
+                ks_[i & 1].schedule_over(k_, c_, key_, true);
                 counter(ctr_e, 1 + u_ + half);
                 k_.keystream_pair(ks_[i & 1].get(), ctr_e, e_out(i), ks_[(i - 1) & 1].get(), ctr_l,
                                   prev + u_ * bs_);
@@ -238,7 +199,7 @@ class Burst {
     const Cipher c_;
     const Limits &lim_;
     const size_t bs_, kb_, req_, r_, u_, per_call_;
-    RawKeyState ks_[2];
+    KeyState ks_[2]; // rekeyed in place: KeyState::schedule_over
     uint8_t key_[32] = {0}, v_[16] = {0}, prev_key_[32] = {0}, prev_v_[16] = {0};
     std::vector<uint8_t> keys_, blocks_, scratch_; // waiting blocks' keys and blocks; last run
     std::vector<uint8_t *> dst_;                   // where each waiting request's blocks go

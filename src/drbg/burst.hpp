@@ -9,15 +9,15 @@
 //
 // So a burst computes counters V_i + u + 1 .. V_i + R + u instead: exactly R blocks, whole
 // SIMD steps, the last u of them the Update. The u blocks this leaves out, V_i + 1 .. V_i + u,
-// depend on nothing later: they wait, and the waiting blocks of about 64 / u requests go
+// depend on nothing later: they wait, and the waiting blocks of 128 / u requests go
 // through one call of the kernel's encrypt_blocks_keyed, each block under its own request's
 // key. The output lands in place: request i's run writes its last u blocks over the first u
 // of request i + 1, which are read as the Update and later overwritten by the waiting blocks.
 //
-// Where the kernel has keystream_pair (and a request is two of its runs), each step is split in halves, and
-// the half holding the Update of request i + 1 runs beside the other half of request i: that
-// half needs no new key, so its work hides the rekey and the latency of the step that made the
-// key.
+// Where the kernel has keystream_pair (and a request is two of its runs), each request is
+// split in halves, and the half holding the Update of request i + 1 runs beside the other half
+// of request i: that half needs no new key, so its work hides the rekey and the latency of the
+// step that made the key.
 //
 // The bytes are those of Drbg::generate request by request (tests/test_drbg_burst.cpp).
 #pragma once
