@@ -8,6 +8,7 @@
 // there is no GPU.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -88,6 +89,27 @@ TEST_P(GpuDrbg, LargeOutputsEqualTheCpu)
         ASSERT_EQ(KCIPHER_OK, kcipher_drbg_reseed_counter(p.gpu, &cb));
         EXPECT_EQ(ca, cb);
     }
+}
+
+// The key states laid out by CPU threads (KCIPHER_DRBG_KEYS=host, the path before the GPU
+// derived them, kept for measuring one against the other) give the same bytes.
+TEST_P(GpuDrbg, HostKeyStatesGiveTheSameBytes)
+{
+    Pair p;
+    make(p, 0);
+    if (HasFatalFailure())
+        return;
+    const size_t n = (size_t(9) << 20) + 5; // over a batch
+    Bytes a(n), b(n), c(n);
+    ASSERT_EQ(0, setenv("KCIPHER_DRBG_KEYS", "host", 1));
+    const kcipher_status st = kcipher_drbg_generate_large(p.gpu, b.data(), n, 0);
+    unsetenv("KCIPHER_DRBG_KEYS");
+    ASSERT_EQ(KCIPHER_OK, st) << kcipher_gpu_last_error();
+    ASSERT_EQ(KCIPHER_OK, kcipher_drbg_generate_large(p.cpu, a.data(), n, 0));
+    ASSERT_TRUE(a == b) << GetParam();
+    ASSERT_EQ(KCIPHER_OK, kcipher_drbg_generate_large(p.cpu, a.data(), n, 0));
+    ASSERT_EQ(KCIPHER_OK, kcipher_drbg_generate_large(p.gpu, c.data(), n, 0)) << kcipher_gpu_last_error();
+    ASSERT_TRUE(a == c) << GetParam();
 }
 
 TEST_P(GpuDrbg, PredictionResistanceAndReseedsInsideTheChain)

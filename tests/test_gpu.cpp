@@ -303,6 +303,45 @@ TEST_P(Gpu, DeviceCallsRefuseMisuse)
     EXPECT_EQ(cudaSuccess, cudaDeviceSynchronize());
 }
 
+// GpuOps::set_keys (the DRBG's key states derived on the GPU) against the host's set_key:
+// the same keystream from ctr_segments under many random keys and counters, with the
+// device states' memory filled with garbage first (set_keys must write all that CTR reads).
+TEST_P(Gpu, DeviceKeyScheduleGivesTheHostsStates)
+{
+    const kc::GpuOps &ops = *GetParam().kernel->gpu;
+    if (ops.set_keys == nullptr || ops.ctr_segments == nullptr)
+        GTEST_SKIP() << GetParam().kernel->name << " derives no key states on the GPU";
+    const kc::Kernel &k = *GetParam().kernel;
+    const size_t bs = d_->block_bytes, kb = d_->key_bytes;
+    const size_t stride = (k.key_state_bytes + 63) / 64 * 64;
+    for (size_t raw_stride : {kb, size_t(32), size_t(45)})
+        for (size_t n : {size_t(1), size_t(37), size_t(1000)}) {
+            const Bytes raw = rnd(n * raw_stride), ctrs = rnd(n * bs);
+            Bytes host_states(n * stride, 0);
+            for (size_t i = 0; i < n; i++)
+                k.set_key(host_states.data() + i * stride, GetParam().cipher, raw.data() + i * raw_stride);
+            const size_t seg = 67 * bs, last = 5 * bs + 3; // a tail: the last segment is partial
+            DeviceBuffer d_raw(raw.size()), d_host(n * stride), d_dev(n * stride), d_ctr(ctrs.size());
+            DeviceBuffer out_a(n * seg), out_b(n * seg);
+            d_raw.put(raw);
+            d_host.put(host_states);
+            d_ctr.put(ctrs);
+            ASSERT_EQ(cudaSuccess, cudaMemset(d_dev.p, 0xa5, n * stride));
+            ASSERT_EQ(cudaSuccess, ops.set_keys(GetParam().cipher, d_raw.p, raw_stride, n, d_dev.p, stride, nullptr));
+            ASSERT_EQ(cudaSuccess,
+                      ops.ctr_segments(host_states.data(), d_host.p, stride, d_ctr.p, n, seg, last, out_a.p, nullptr));
+            ASSERT_EQ(cudaSuccess,
+                      ops.ctr_segments(host_states.data(), d_dev.p, stride, d_ctr.p, n, seg, last, out_b.p, nullptr));
+            ASSERT_EQ(cudaSuccess, cudaDeviceSynchronize());
+            const size_t bytes = (n - 1) * seg + last;
+            ASSERT_EQ(out_a.get(bytes), out_b.get(bytes)) << n << " keys, " << raw_stride << " bytes apart";
+        }
+    // A misaligned state stride is refused, not written through.
+    DeviceBuffer d(4096);
+    EXPECT_NE(cudaSuccess, ops.set_keys(GetParam().cipher, d.p, kb, 2, d.p + 1, stride, nullptr));
+    cudaGetLastError();
+}
+
 #endif // KC_HAVE_CUDA
 
 INSTANTIATE_TEST_SUITE_P(GpuKernels, Gpu, ::testing::ValuesIn(gpu_kernel_ciphers()),

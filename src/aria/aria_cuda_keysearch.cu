@@ -42,12 +42,7 @@ AriaSearchParams make_params(const keysearch::Problem &p)
     for (int j = 0; j < 4; j++)
         q.pt[j] = be32(p.pairs[0].pt + 4 * j);
     q.ct0 = cuda::load_le32(p.pairs[0].ct);
-    const int first = aria_first_constant(p.cipher);
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 4; j++) {
-            const uint32_t c = be32(aria_key_constants[(first + i) % 3] + 4 * j);
-            q.ck[i][j] = i == 2 ? rot16(c) : c;
-        }
+    set_key_constants(p.cipher, q);
     return q;
 }
 

@@ -28,6 +28,19 @@ struct AriaSearchParams {
 
 KC_HD uint32_t rot16(uint32_t x) { return byte_perm(x, 0, 0x1032); }
 
+// CK1, CK2, CK3 of cipher c into p.ck, as key_words reads them (big-endian words, CK3 rotated
+// by 16).
+inline void set_key_constants(Cipher c, AriaSearchParams &p)
+{
+    const int first = aria_first_constant(c);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 4; j++) {
+            const uint8_t *b = aria_key_constants[(first + i) % 3] + 4 * j;
+            const uint32_t w = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+            p.ck[i][j] = i == 2 ? rot16(w) : w;
+        }
+}
+
 // Bits 32j..32j+31 (from the top) of the 128-bit big-endian x rotated right by N.
 template <unsigned N> KC_HD uint32_t rotr128_word(const uint32_t *x, int j)
 {

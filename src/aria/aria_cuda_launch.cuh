@@ -62,6 +62,11 @@ template <class Place>
 struct keys_in_params<Place, std::void_t<decltype(Place::keys_in_params)>> : std::bool_constant<Place::keys_in_params> {};
 template <class Place> inline constexpr bool keys_in_params_v = keys_in_params<Place>::value;
 
+// GpuOps::set_keys for the placements that read round keys from the launch's Params
+// (aria_cuda_key.cu).
+int set_keys(Cipher c, const uint8_t *raw, size_t raw_stride, size_t n, uint8_t *states, size_t state_stride,
+             void *stream);
+
 // The rounds are a template argument (fully unrolled, keys as constant-bank operands).
 template <class Place> struct AriaTableOps {
     static int ecb(const void *params, bool decrypt, const uint8_t *in, uint8_t *out, size_t n, void *stream,
@@ -98,7 +103,8 @@ template <class Place> struct AriaTableOps {
         }
     }
 
-    static constexpr GpuOps ops = {ecb, ctr, keys_in_params_v<Place> ? ctr_segments : nullptr};
+    static constexpr GpuOps ops = {ecb, ctr, keys_in_params_v<Place> ? ctr_segments : nullptr,
+                                   keys_in_params_v<Place> ? set_keys : nullptr};
 };
 
 inline bool aria_cuda_supports(Cipher c)

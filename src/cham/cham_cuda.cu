@@ -17,6 +17,9 @@
 
 namespace kc {
 
+int cham_cuda_set_keys(Cipher c, const uint8_t *raw, size_t raw_stride, size_t n, uint8_t *states,
+                       size_t state_stride, void *stream); // cham_cuda_key.cu
+
 namespace {
 
 using namespace cham_cuda;
@@ -143,7 +146,7 @@ int cham_cuda_ctr_segments(const void *params, const uint8_t *keys, size_t key_s
     }
 }
 
-const GpuOps cham_cuda_ops = {cham_cuda_ecb, cham_cuda_ctr, cham_cuda_ctr_segments};
+const GpuOps cham_cuda_ops = {cham_cuda_ecb, cham_cuda_ctr, cham_cuda_ctr_segments, cham_cuda_set_keys};
 
 bool cham_supports(Cipher c)
 {

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/cipher.hpp"
+
 namespace kc {
 
 // Threads per block and blocks per grid for one launch; 0 picks the kernel's default.
@@ -40,6 +42,15 @@ struct GpuOps {
     // Null where the kernel has no such launch.
     int (*ctr_segments)(const void *params, const uint8_t *keys, size_t key_stride, const uint8_t *ctrs,
                         size_t nseg, size_t seg_bytes, size_t last_bytes, uint8_t *out, void *stream) = nullptr;
+
+    // Key states for n raw keys of cipher c, computed on the device: raw key i (the cipher's
+    // key_bytes) at raw + i * raw_stride, its state at states + i * state_stride, both device
+    // memory. The states hold what ctr_segments reads, in set_key's layout (the rest, such as
+    // decryption keys, is left as it was). The DRBG's chain then hands the GPU its requests'
+    // Keys as the Update gives them, and no CPU thread derives round keys beside the chain.
+    // Null where the kernel has no such launch.
+    int (*set_keys)(Cipher c, const uint8_t *raw, size_t raw_stride, size_t n, uint8_t *states,
+                    size_t state_stride, void *stream) = nullptr;
 };
 
 } // namespace kc

@@ -130,8 +130,9 @@ class Countdown {
 struct Slot {
     cudaStream_t stream = nullptr;
     cudaEvent_t done = nullptr; // after the item's last GPU operation
-    Buf h_keys, h_ctrs, h_upd, h_out; // pinned
+    Buf h_keys, h_ctrs, h_upd, h_out; // pinned (h_keys: raw keys where the GPU derives the states)
     Buf d_keys, d_ctrs, d_upd, d_out; // device
+    Buf d_raw;                        // device: raw keys, where the GPU derives the key states
     bool issued = false;              // GPU work queued that reclaim() has not collected
     size_t first = 0, n = 0;          // many instances: the item's instances
     size_t group = SIZE_MAX;
@@ -140,12 +141,12 @@ struct Slot {
 
     Slot()
     {
-        for (Buf *b : {&d_keys, &d_ctrs, &d_upd, &d_out})
+        for (Buf *b : {&d_keys, &d_ctrs, &d_upd, &d_out, &d_raw})
             b->device = true;
-        for (Buf *b : {&h_keys, &h_ctrs, &h_upd, &d_keys, &d_ctrs, &d_upd})
+        for (Buf *b : {&h_keys, &h_ctrs, &h_upd, &d_keys, &d_ctrs, &d_upd, &d_raw})
             b->secret = true;
     }
-    Buf *all[8] = {&h_keys, &h_ctrs, &h_upd, &h_out, &d_keys, &d_ctrs, &d_upd, &d_out};
+    Buf *all[9] = {&h_keys, &h_ctrs, &h_upd, &h_out, &d_keys, &d_ctrs, &d_upd, &d_out, &d_raw};
 };
 
 // Worker threads, kept by the workspace between calls (idle ones wait on a condition
@@ -311,6 +312,14 @@ bool trace_wanted()
 {
     const char *v = std::getenv("KCIPHER_DRBG_TRACE");
     return v != nullptr && *v != '\0' && std::strcmp(v, "0") != 0;
+}
+
+// KCIPHER_DRBG_KEYS=host: CPU threads derive a single DRBG's key states, as before the GPU
+// did (for measuring one against the other; the bytes are the same).
+bool host_keys_wanted()
+{
+    const char *v = std::getenv("KCIPHER_DRBG_KEYS");
+    return v != nullptr && std::strcmp(v, "host") == 0;
 }
 
 // KCIPHER_DRBG_TRACE=1: where the calling thread's time goes in a single-DRBG call, printed
@@ -492,6 +501,7 @@ class Run {
         }
         if (items < 2 || resolve_threads(o_.threads) < 2)
             return; // all on the calling thread
+        threaded_ = true;
         unsigned kt = std::min(gpu_key_threads(o_.threads), std::max(1u, max_key_workers));
         // Into device memory, two threads lay out a 128-bit block cipher's key states (a few
         // hundred bytes each) faster than the chain runs, and every further busy thread slows
@@ -502,11 +512,13 @@ class Run {
         if (o_.on_device && bs_ == 16)
             kt = std::min(kt, device_key_threads_128);
         const unsigned ct = gpu_key_threads(o_.threads);
-        if (!ws_.keys || ws_.keys->size() != kt) {
-            ws_.keys.reset();
-            ws_.keys.reset(new Pool(kt, ws_.device));
+        if (max_key_workers != 0) { // 0: the GPU derives the key states
+            if (!ws_.keys || ws_.keys->size() != kt) {
+                ws_.keys.reset();
+                ws_.keys.reset(new Pool(kt, ws_.device));
+            }
+            keys_ = ws_.keys.get();
         }
-        keys_ = ws_.keys.get();
         if (!o_.on_device) {
             if (!ws_.copies || ws_.copies->size() != ct) {
                 ws_.copies.reset();
@@ -517,13 +529,13 @@ class Run {
     }
 
     // Grows every slot's buffers to these sizes.
-    bool reserve(size_t keys, size_t ctrs, size_t upd, size_t d_out, size_t h_out)
+    bool reserve(size_t keys, size_t ctrs, size_t upd, size_t d_out, size_t h_out, size_t raw = 0)
     {
         for (Slot &s : ws_.slot) {
             int e = 0;
             for (auto [b, n] : {std::pair<Buf *, size_t>{&s.h_keys, keys}, {&s.d_keys, keys}, {&s.h_ctrs, ctrs},
                                 {&s.d_ctrs, ctrs}, {&s.h_upd, upd}, {&s.d_upd, upd}, {&s.d_out, d_out},
-                                {&s.h_out, h_out}})
+                                {&s.h_out, h_out}, {&s.d_raw, raw}})
                 if (e == 0 && n != 0)
                     e = b->grow(n);
             if (e != 0) {
@@ -545,7 +557,7 @@ class Run {
             reclaim(s, j); // every copy task has run (key tasks are waited for where posted)
         keys_ = copies_ = nullptr;
         for (Slot &s : ws_.slot) {
-            for (Buf *b : {&s.d_keys, &s.d_ctrs, &s.d_upd})
+            for (Buf *b : {&s.d_keys, &s.d_ctrs, &s.d_upd, &s.d_raw})
                 if (b->used != 0)
                     cudaMemsetAsync(b->p, 0, b->used, s.stream);
             int e = cudaStreamSynchronize(s.stream);
@@ -700,6 +712,14 @@ class Run {
     void lay_out(Slot &s, const std::vector<Segment> &b)
     {
         const size_t n = b.size();
+        if (gpu_keys_) { // raw keys, 48 bytes a request: upload() has the GPU derive the states
+            const size_t kb = cipher_desc(c_).key_bytes;
+            for (size_t i = 0; i < n; i++) {
+                std::memcpy(s.h_keys.p + i * raw_stride, b[i].key, kb);
+                std::memcpy(s.h_ctrs.p + i * bs_, b[i].counter, bs_);
+            }
+            return;
+        }
         auto work = [this, &s, &b](size_t first, size_t end) {
             for (size_t i = first; i < end; i++) {
                 key_state(b[i].key, s.h_keys.p + i * key_stride_);
@@ -739,7 +759,7 @@ class Run {
     {
         const GpuOps &ops = *g_.gpu;
         if (ops.ctr_segments != nullptr) {
-            int e = ops.ctr_segments(s.h_keys.p, s.d_keys.p, key_stride_, s.d_ctrs.p + ctr_first * bs_, n, seg_bytes,
+            int e = ops.ctr_segments(gpu_keys_ ? variant_.get() : s.h_keys.p, s.d_keys.p, key_stride_, s.d_ctrs.p + ctr_first * bs_, n, seg_bytes,
                                      last_bytes, dst, s.stream);
             if (e != cudaSuccess)
                 fail_.cuda(e);
@@ -766,7 +786,15 @@ class Run {
         if (g_.gpu->ctr_segments == nullptr)
             return true;
         s.d_keys.mark(n * key_stride_), s.d_ctrs.mark(nctr * bs_);
-        int e = cudaMemcpyAsync(s.d_keys.p, s.h_keys.p, n * key_stride_, cudaMemcpyHostToDevice, s.stream);
+        int e;
+        if (gpu_keys_) {
+            s.d_raw.mark(n * raw_stride);
+            e = cudaMemcpyAsync(s.d_raw.p, s.h_keys.p, n * raw_stride, cudaMemcpyHostToDevice, s.stream);
+            if (e == cudaSuccess)
+                e = g_.gpu->set_keys(c_, s.d_raw.p, raw_stride, n, s.d_keys.p, key_stride_, s.stream);
+        } else {
+            e = cudaMemcpyAsync(s.d_keys.p, s.h_keys.p, n * key_stride_, cudaMemcpyHostToDevice, s.stream);
+        }
         if (e == cudaSuccess)
             e = cudaMemcpyAsync(s.d_ctrs.p, s.h_ctrs.p, nctr * bs_, cudaMemcpyHostToDevice, s.stream);
         if (e != cudaSuccess)
@@ -809,6 +837,31 @@ class Run {
     size_t bs_, key_stride_;
     Failure fail_;
     Pool *keys_ = nullptr, *copies_ = nullptr; // the workspace's, for this call
+    bool threaded_ = false;                    // the chain walks on a thread of its own
+
+    // A single DRBG's key states derived on the GPU from raw keys (GpuOps::set_keys):
+    // raw_stride apart in h_keys and d_raw; variant_, the state of an all-zero key, tells
+    // ctr_segments which variant to launch (it holds no secret).
+    static constexpr size_t raw_stride = sizeof(Segment::key);
+    bool gpu_keys_ = false;
+    struct FreeAligned {
+        void operator()(uint8_t *p) const { std::free(p); }
+    };
+    std::unique_ptr<uint8_t, FreeAligned> variant_;
+
+    bool use_gpu_keys()
+    {
+        const GpuOps &ops = *g_.gpu;
+        if (ops.set_keys == nullptr || ops.ctr_segments == nullptr || host_keys_wanted())
+            return false;
+        variant_.reset(static_cast<uint8_t *>(std::aligned_alloc(64, key_stride_)));
+        if (!variant_)
+            throw std::bad_alloc();
+        std::memset(variant_.get(), 0, key_stride_);
+        const uint8_t zero[32] = {};
+        g_.set_key(variant_.get(), c_, zero);
+        return true;
+    }
 };
 
 kcipher_status Run::single(Drbg &d, size_t len, bool pr)
@@ -820,9 +873,10 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
     const size_t items = (len + batch - 1) / batch;
     const size_t segs = std::min(per, (len + req - 1) / req); // the most segments of one batch
     const size_t out_bytes = std::min(len, batch);
-    start(items, gpu_key_threads(o_.threads));
-    if (fail_.failed() ||
-        !reserve(segs * key_stride_, segs * bs_, 0, o_.on_device ? 0 : out_bytes, o_.on_device ? 0 : out_bytes))
+    gpu_keys_ = use_gpu_keys();
+    start(items, gpu_keys_ ? 0 : gpu_key_threads(o_.threads));
+    if (fail_.failed() || !reserve(segs * key_stride_, segs * bs_, 0, o_.on_device ? 0 : out_bytes,
+                                   o_.on_device ? 0 : out_bytes, gpu_keys_ ? segs * raw_stride : 0))
         return KCIPHER_OK; // finish() reports it
 
     // Three things overlap: the chain walks batch k+2 (its thread), the key threads lay out
@@ -830,7 +884,7 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
     Trace tr;
     kcipher_status chain = KCIPHER_OK;
     {
-        ChainAhead ahead(d, len, batch, pr, keys_ != nullptr);
+        ChainAhead ahead(d, len, batch, pr, threaded_);
         std::vector<Segment> b[2];
         auto wait_keys = [&] {
             for (Slot &s : ws_.slot)

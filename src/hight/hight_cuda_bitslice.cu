@@ -24,6 +24,9 @@
 
 namespace kc {
 
+int hight_bs_set_keys(Cipher c, const uint8_t *raw, size_t raw_stride, size_t n, uint8_t *states,
+                      size_t state_stride, void *stream); // hight_cuda_key.cu
+
 namespace {
 
 using namespace hight_bs;
@@ -174,7 +177,7 @@ int hight_bs_ctr_segments(const void *, const uint8_t *keys, size_t key_stride, 
     return cudaGetLastError();
 }
 
-const GpuOps hight_bs_ops = {hight_bs_ecb, hight_bs_ctr, hight_bs_ctr_segments};
+const GpuOps hight_bs_ops = {hight_bs_ecb, hight_bs_ctr, hight_bs_ctr_segments, hight_bs_set_keys};
 
 bool hight_bs_supports(Cipher c) { return c == Cipher::hight; }
 

@@ -17,6 +17,9 @@
 
 namespace kc {
 
+int lea_cuda_set_keys(Cipher c, const uint8_t *raw, size_t raw_stride, size_t n, uint8_t *states,
+                      size_t state_stride, void *stream); // lea_cuda_key.cu
+
 namespace {
 
 using cuda::rotl32;
@@ -151,7 +154,7 @@ int lea_cuda_ctr_segments(const void *params, const uint8_t *keys, size_t key_st
     }
 }
 
-const GpuOps lea_cuda_ops = {lea_cuda_ecb, lea_cuda_ctr, lea_cuda_ctr_segments};
+const GpuOps lea_cuda_ops = {lea_cuda_ecb, lea_cuda_ctr, lea_cuda_ctr_segments, lea_cuda_set_keys};
 
 bool lea_supports(Cipher c) { return c == Cipher::lea128 || c == Cipher::lea192 || c == Cipher::lea256; }
 
