@@ -388,6 +388,7 @@ class ChainAhead {
         if (q_.empty())
             return;
         out.swap(q_.front());
+        free_.push_back(std::move(q_.front())); // out's old vector, empty: the producer refills it
         q_.pop_front();
         cv_.notify_all();
     }
@@ -419,6 +420,9 @@ class ChainAhead {
 
     void produce()
     {
+        const char *sv = std::getenv("KCIPHER_DRBG_SCRATCH");
+        const bool use_scratch = sv == nullptr || std::strcmp(sv, "0") != 0;
+        std::vector<Segment> scratch;
         for (;;) {
             {
                 auto t = clk::now();
@@ -431,13 +435,39 @@ class ChainAhead {
             std::vector<Segment> b;
             auto t = clk::now();
             const double c0 = thread_cpu();
-            walk(b);
+            if (use_scratch) {
+                // The chain writes into its own scratch, whose lines stay in this core's cache,
+                // then hands a copy over: the calling thread's reads and wipes of the batch
+                // would otherwise cost the chain a cache miss per request.
+                {
+                    std::lock_guard<std::mutex> l(m_);
+                    if (!free_.empty()) {
+                        b.swap(free_.back());
+                        free_.pop_back();
+                    }
+                }
+                try { // room first, so that no request is planned and then lost
+                    const size_t per = (batch_ + d_.limits().max_request_bytes - 1) / d_.limits().max_request_bytes;
+                    b.reserve(per);
+                    scratch.reserve(per);
+                } catch (...) {
+                    std::lock_guard<std::mutex> l(m_);
+                    st_ = KCIPHER_ERR_NO_MEMORY;
+                    break;
+                }
+                walk(scratch);
+                b.assign(scratch.begin(), scratch.end());
+                wipe_segments(scratch);
+            } else {
+                walk(b);
+            }
             walk_s_ += since(t), cpu_s_ += thread_cpu() - c0, walked_ += b.size();
             std::lock_guard<std::mutex> l(m_);
             if (!b.empty())
                 q_.push_back(std::move(b));
             cv_.notify_all();
         }
+        wipe_segments(scratch);
         std::lock_guard<std::mutex> l(m_);
         done_ = true;
         cv_.notify_all();
@@ -475,6 +505,7 @@ class ChainAhead {
     std::mutex m_;
     std::condition_variable cv_;
     std::deque<std::vector<Segment>> q_;
+    std::vector<std::vector<Segment>> free_; // emptied batches, kept for their capacity
     bool stop_ = false, done_ = false;
     kcipher_status st_ = KCIPHER_OK;
     std::thread t_;
