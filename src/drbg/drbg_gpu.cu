@@ -587,10 +587,11 @@ class Run {
         for (Slot &s : ws_.slot)
             reclaim(s, j); // every copy task has run (key tasks are waited for where posted)
         keys_ = copies_ = nullptr;
-        for (Slot &s : ws_.slot) {
+        for (Slot &s : ws_.slot) // all the wipes queued, then waited for
             for (Buf *b : {&s.d_keys, &s.d_ctrs, &s.d_upd, &s.d_raw})
                 if (b->used != 0)
                     cudaMemsetAsync(b->p, 0, b->used, s.stream);
+        for (Slot &s : ws_.slot) {
             int e = cudaStreamSynchronize(s.stream);
             if (e != cudaSuccess)
                 fail_.cuda(e);
@@ -813,7 +814,7 @@ class Run {
     // reads them there.
     bool upload(Slot &s, size_t n, size_t nctr)
     {
-        s.h_keys.mark(n * key_stride_), s.h_ctrs.mark(nctr * bs_);
+        s.h_keys.mark(n * (gpu_keys_ ? raw_stride : key_stride_)), s.h_ctrs.mark(nctr * bs_);
         if (g_.gpu->ctr_segments == nullptr)
             return true;
         s.d_keys.mark(n * key_stride_), s.d_ctrs.mark(nctr * bs_);
@@ -1095,6 +1096,7 @@ kcipher_status run_call(const Kernel &g, Cipher c, GpuWorkspace *&ws, const GpuO
     if (st != KCIPHER_OK)
         return st;
     try {
+        const auto t0 = Trace::clk::now();
         Run run(g, c, *ws, o);
         kcipher_status body_st = KCIPHER_OK;
         try {
@@ -1102,7 +1104,11 @@ kcipher_status run_call(const Kernel &g, Cipher c, GpuWorkspace *&ws, const GpuO
         } catch (const std::exception &) { // out of memory, or no thread could be started
             run.failure().set(KCIPHER_ERR_NO_MEMORY);
         }
+        const auto t1 = Trace::clk::now();
         kcipher_status gpu = run.finish(j);
+        if (trace_wanted())
+            std::fprintf(stderr, "drbg trace: whole call %.3f ms, of which finish() %.3f ms\n",
+                         Trace::since(t0) * 1e3, Trace::since(t1) * 1e3);
         return gpu != KCIPHER_OK ? gpu : body_st;
     } catch (const std::exception &) {
         return KCIPHER_ERR_NO_MEMORY;
