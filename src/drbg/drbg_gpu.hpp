@@ -2,13 +2,15 @@
 // the CPU; the GPU computes output blocks (and, for many instances, the Update's blocks).
 //
 //   generate_gpu: one DRBG's large output, as kcipher_drbg_generate_large serves it
-//     (consecutive max-size requests). The calling thread walks the chain of (Key, V)
-//     updates batch by batch (chain.hpp); worker threads lay out each request's key in the
-//     GPU kernel's format into pinned memory; one launch of the kernel's ctr_segments per
-//     batch computes the batch's blocks, straight into the caller's device memory or into a
-//     device buffer copied back to pinned staging and from there, by copy threads, to the
-//     caller's host memory. Several slots (pinned and device buffers, a stream and an event
-//     each) keep batch k's copies, batch k+1's kernel and batch k+2's chain in flight at once.
+//     (consecutive max-size requests). A thread of its own walks the chain of (Key, V)
+//     updates batch by batch (chain.hpp); the calling thread uploads each batch's raw Keys
+//     and counters, and the GPU derives the key states (GpuOps::set_keys; for a kernel
+//     without it, CPU threads lay them out in its format into pinned memory); one launch of
+//     the kernel's ctr_segments per batch computes the batch's blocks, straight into the
+//     caller's device memory or into a device buffer copied back to pinned staging and from
+//     there, by copy threads, to the caller's host memory. Several slots (pinned and device
+//     buffers, a stream and an event each) keep batch k's copies, batch k+1's kernel and
+//     batch k+2's chain in flight at once.
 //
 //   multi_generate_gpu: N independent instances, one request each per round: for a group of
 //     instances, one ctr_segments launch computes every instance's output blocks and a
