@@ -585,9 +585,7 @@ class Run {
             reclaim(s, j); // every copy task has run (key tasks are waited for where posted)
         keys_ = copies_ = nullptr;
         for (Slot &s : ws_.slot) // all the wipes queued, then waited for
-            for (Buf *b : {&s.d_keys, &s.d_ctrs, &s.d_upd, &s.d_raw})
-                if (b->used != 0)
-                    cudaMemsetAsync(b->p, 0, b->used, s.stream);
+            queue_device_wipes(s);
         for (Slot &s : ws_.slot) {
             int e = cudaStreamSynchronize(s.stream);
             if (e != cudaSuccess)
@@ -602,6 +600,20 @@ class Run {
     }
 
     Failure &failure() { return fail_; }
+
+    // Zeroes the slot's device secrets on its stream, after the work queued there (finish()
+    // waits for it). Queued as soon as a slot has had its last batch, it costs the calling
+    // thread its API calls while the chain still runs, not at the end of the call.
+    void queue_device_wipes(Slot &s)
+    {
+        for (Buf *b : {&s.d_keys, &s.d_ctrs, &s.d_upd, &s.d_raw})
+            if (b->used != 0) {
+                const int e = cudaMemsetAsync(b->p, 0, b->used, s.stream);
+                if (e != cudaSuccess)
+                    fail_.cuda(e);
+                b->used = 0;
+            }
+    }
 
   private:
     // Posts fn(first, end, worker) over [0, n) in tasks of `per` to the key threads;
@@ -957,6 +969,8 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
                     break;
                 if (!record(s))
                     break;
+                if (k + nslots >= items) // the slot's last batch of this call
+                    queue_device_wipes(s);
                 if (!o_.on_device)
                     post_copies(s, {{o_.out + at, s.h_out.p, bytes}});
                 tr.issue += Trace::since(t);
