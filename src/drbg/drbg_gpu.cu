@@ -379,9 +379,17 @@ class ChainAhead {
     void next(std::vector<Segment> &out)
     {
         out.clear();
-        if (!t_.joinable()) {
+        if (!t_.joinable() || !walked_first_) {
+            // The first batch on this thread, while the chain's thread starts (tens of
+            // microseconds that would otherwise hold up the whole call); then it takes over.
             if (st_ == KCIPHER_OK && at_ < len_)
                 walk(out);
+            if (t_.joinable()) {
+                walked_first_ = true;
+                std::lock_guard<std::mutex> l(m_);
+                handed_over_ = true;
+                cv_.notify_all();
+            }
             return;
         }
         std::unique_lock<std::mutex> l(m_);
@@ -421,6 +429,10 @@ class ChainAhead {
 
     void produce()
     {
+        {
+            std::unique_lock<std::mutex> l(m_);
+            cv_.wait(l, [&] { return stop_ || handed_over_; });
+        }
         std::vector<Segment> scratch;
         for (;;) {
             {
@@ -504,6 +516,8 @@ class ChainAhead {
     std::deque<std::vector<Segment>> q_;
     std::vector<std::vector<Segment>> free_; // emptied batches, kept for their capacity
     bool stop_ = false, done_ = false;
+    bool handed_over_ = false; // the calling thread has walked the first batch
+    bool walked_first_ = false; // the calling thread's own copy of it
     kcipher_status st_ = KCIPHER_OK;
     std::thread t_;
 };
