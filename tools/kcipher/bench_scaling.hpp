@@ -6,6 +6,8 @@
 // (hyperthreads the VM does not admit to) give a port-bound kernel much less than 2x.
 // Rows named machine/alu512 and machine/alu64 measure the machine itself the same way:
 // register-only code that shares nothing, so no kernel can scale better than they do.
+// machine/cham-round is CHAM-128's round operation mix, registers only, in CHAM-128/128's
+// bytes: its single-core rate is that kernel's measured ceiling on the core.
 #pragma once
 
 #include <string>
@@ -14,7 +16,7 @@
 namespace cli {
 
 struct ScalingBenchOptions {
-    std::vector<std::string> ciphers; // cipher-mode names or machine/...; empty = the five of issue 3 and both yardsticks
+    std::vector<std::string> ciphers; // cipher-mode names or machine/...; empty = the five of issue 3 and the yardsticks
     std::vector<std::string> kernels; // empty = dispatch's choice
     size_t bytes = 16384;             // message size per call
     double seconds = 0.1;             // one timing slice
