@@ -208,11 +208,15 @@ class Burst {
 
 } // namespace
 
-size_t burst_requests(const Drbg &d, size_t requests, bool prediction_resistance)
+bool bursts_offered(const Drbg &d)
 {
     const KernelCipher *kc = d.cipher().as_kernel_cipher();
-    if (kc == nullptr || kc->kernel().encrypt_blocks_keyed == nullptr || prediction_resistance ||
-        !d.instantiated() || d.reseed_counter() > d.reseed_interval())
+    return kc != nullptr && kc->kernel().encrypt_blocks_keyed != nullptr;
+}
+
+size_t burst_requests(const Drbg &d, size_t requests, bool prediction_resistance)
+{
+    if (!bursts_offered(d) || prediction_resistance || !d.instantiated() || d.reseed_counter() > d.reseed_interval())
         return 0;
     const uint64_t room = d.reseed_interval() - d.reseed_counter() + 1; // requests before a reseed
     const size_t n = requests < room ? requests : (size_t)room;

@@ -34,6 +34,9 @@ namespace kc::drbg {
 // requests are asked for to pay for the burst's start; never past the reseed interval.
 size_t burst_requests(const Drbg &d, size_t requests, bool prediction_resistance);
 
+// Whether d's cipher offers bursts at all (a kernel with encrypt_blocks_keyed).
+bool bursts_offered(const Drbg &d);
+
 // Serves `requests` max-size requests (requests * max_request_bytes bytes to out), as
 // burst_requests allows, and leaves d where generate() would. On an allocation failure
 // nothing is written and d is unchanged.
