@@ -114,12 +114,14 @@ kcipher_status generate_large_cpu(Drbg &d, uint8_t *out, size_t len, bool predic
     // previous Update, computes the output: one key schedule per request instead of two; runs
     // of whole requests go through bursts where the kernel offers them (burst.hpp).
     //
-    // A 64-bit block cipher's 1 KiB request costs as much in its chain step (rekey, 3-block
-    // Update) as in its output, and the threads below all wait on one core's chain: its
-    // bursts on one thread are faster. On the H100 host (16 cores), HIGHT's threaded path
-    // gave 3.5 GB/s against 4.35 for bursts on one core; on the 2-vCPU development VM, 3.8
-    // against 5.6.
-    const bool chain_bound = d.limits().block_bytes == 8 && bursts_offered(d);
+    // A 64-bit block cipher's 1 KiB request costs about as much in its chain step (rekey,
+    // 3-block Update) as in its output. With two threads, the threaded path below leaves the
+    // output to one worker that keys every request a second time, so one core's bursts are
+    // faster: on the 2-vCPU development VM, HIGHT 5.4 against 3.8 GB/s, CHAM-64/128 3.0
+    // against 2.3. With many threads it depends on the kernel: on the H100 host (16 cores)
+    // HIGHT's bursts on one core beat the threaded path (4.35 against 3.5 GB/s) and
+    // CHAM-64/128's lose (1.3-2.3 against 3.1-3.5), so more threads keep that path.
+    const bool chain_bound = d.limits().block_bytes == 8 && bursts_offered(d) && resolve_threads(threads) <= 2;
     if (resolve_threads(threads) == 1 || len < parallel_min_bytes || chain_bound) {
         for (size_t done = 0; done < len;) {
             kcipher_status st;
