@@ -201,6 +201,23 @@ __attribute__((target("avx512f,avx512bw"))) void cham_round(size_t units)
 #undef KC_YS_ROUND
 #undef KC_YS_ROL8
 #undef KC_YS_ROL1
+
+// 'gfni512': HIGHT's byte-sliced operation mix (an F-function as one GF2P8AFFINEQB, a byte
+// addition and an XOR) on eight independent chains, registers only: does the machine's
+// all-core clock hold under 512-bit GFNI work as it does under alu512's adds and XORs?
+// A row's "bytes" are 64 per chain step, as for alu512.
+__attribute__((target("avx512f,avx512bw,gfni"))) void gfni512(size_t steps)
+{
+    __m512i a[8];
+    const __m512i m = _mm512_set1_epi64(0x0102040810204080), k = _mm512_set1_epi32(0x9e3779b9);
+    for (int i = 0; i < 8; i++)
+        a[i] = _mm512_set1_epi32(i);
+    for (size_t n = 0; n < steps; n += 8)
+        for (int i = 0; i < 8; i++) {
+            a[i] = _mm512_xor_si512(_mm512_add_epi8(_mm512_gf2p8affine_epi64_epi8(a[i], m, 0), k), k);
+            __asm__ volatile("" : "+v"(a[i]));
+        }
+}
 #endif
 
 void alu64(size_t steps)
@@ -225,6 +242,9 @@ Target machine_target(const std::string &name)
         f = alu512;
     if (name == "cham-round" && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
         f = cham_round, per_256 = 112; // 112 rounds of a 16-block group: 256 bytes of CHAM-128/128
+    if (name == "gfni512" && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("gfni"))
+        f = gfni512;
 #endif
     if (f == nullptr)
         return {};
@@ -241,7 +261,7 @@ Target target_for(const std::string &name, const std::string &kernel)
         Target t = machine_target(name.substr(8));
         if (t.impl.empty())
             throw std::runtime_error("unknown or unsupported yardstick '" + name +
-                                     "' (machine/alu64, machine/alu512, machine/cham-round)");
+                                     "' (machine/alu64, machine/alu512, machine/gfni512, machine/cham-round)");
         return t;
     }
     char cipher[32];
@@ -259,7 +279,7 @@ int run_scaling_bench(const ScalingBenchOptions &o)
     std::vector<std::string> names = o.ciphers;
     if (names.empty())
         names = {"machine/alu512", "aria-128-ctr", "lea-128-ctr", "hight-ctr", "cham-64-128-ctr", "cham-128-128-ctr",
-                 "machine/cham-round", "machine/alu64"};
+                 "machine/cham-round", "machine/gfni512", "machine/alu64"};
     std::vector<std::string> kernels = o.kernels.empty() ? std::vector<std::string>{""} : o.kernels;
     const std::vector<int> cpus = allowed_cpus();
     const std::string cpu = cpu_model_name();

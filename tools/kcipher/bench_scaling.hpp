@@ -6,8 +6,10 @@
 // (hyperthreads the VM does not admit to) give a port-bound kernel much less than 2x.
 // Rows named machine/alu512 and machine/alu64 measure the machine itself the same way:
 // register-only code that shares nothing, so no kernel can scale better than they do.
-// machine/cham-round is CHAM-128's round operation mix, registers only, in CHAM-128/128's
-// bytes: its single-core rate is that kernel's measured ceiling on the core.
+// machine/gfni512 is the same with GFNI affine maps, byte additions and XORs (HIGHT's mix),
+// to see whether the clock holds under all-core GFNI work. machine/cham-round is CHAM-128's
+// round operation mix, registers only, in CHAM-128/128's bytes: its single-core rate is that
+// kernel's measured ceiling on the core.
 #pragma once
 
 #include <string>
