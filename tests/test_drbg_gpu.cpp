@@ -8,7 +8,9 @@
 // there is no GPU.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <memory>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -157,6 +159,37 @@ Bytes random_input(std::mt19937_64 &g, size_t n)
     for (uint8_t &x : b)
         x = (uint8_t)g();
     return b;
+}
+
+// Page-locked host memory, which the GPU copies into directly (no staging): the same bytes,
+// at odd offsets and sizes; a buffer pinned only in part takes the staged path, also exact.
+TEST_P(GpuDrbg, PageLockedHostOutputEqualsTheCpu)
+{
+    Pair p;
+    make(p, 0);
+    if (HasFatalFailure())
+        return;
+    const size_t max = kcipher_drbg_max_request(p.cpu), cap = (size_t(20) << 20) + 64;
+    uint8_t *pinned = nullptr;
+    ASSERT_EQ(cudaSuccess, cudaHostAlloc((void **)&pinned, cap, cudaHostAllocDefault));
+    std::unique_ptr<uint8_t, decltype(&cudaFreeHost)> guard(pinned, &cudaFreeHost);
+    for (size_t n : {size_t(1), max + 3, 7 * max + 5, (size_t(9) << 20) + 11, (size_t(20) << 20) + 1}) {
+        const size_t off = n % 2 ? 3 : 0;
+        Bytes a(n);
+        ASSERT_EQ(KCIPHER_OK, kcipher_drbg_generate_large(p.cpu, a.data(), n, 0));
+        ASSERT_EQ(KCIPHER_OK, kcipher_drbg_generate_large(p.gpu, pinned + off, n, 0)) << kcipher_gpu_last_error();
+        ASSERT_TRUE(std::equal(a.begin(), a.end(), pinned + off)) << GetParam() << " bytes " << n;
+    }
+    // Pinned at the start, pageable at the end.
+    const size_t n = 2 * max + 9;
+    Bytes a(n);
+    std::unique_ptr<uint8_t[]> mixed(new uint8_t[n + 4096]);
+    ASSERT_EQ(cudaSuccess, cudaHostRegister(mixed.get(), 4096, cudaHostRegisterDefault));
+    ASSERT_EQ(KCIPHER_OK, kcipher_drbg_generate_large(p.cpu, a.data(), n, 0));
+    const kcipher_status st = kcipher_drbg_generate_large(p.gpu, mixed.get(), n, 0);
+    cudaHostUnregister(mixed.get());
+    ASSERT_EQ(KCIPHER_OK, st) << kcipher_gpu_last_error();
+    ASSERT_TRUE(std::equal(a.begin(), a.end(), mixed.get()));
 }
 
 // Device memory: sizes 0, 1, odd, a request and one byte either side, many requests, over

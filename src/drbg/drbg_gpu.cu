@@ -315,6 +315,23 @@ bool trace_wanted()
     return v != nullptr && *v != '\0' && std::strcmp(v, "0") != 0;
 }
 
+// Whether [p, p + len) is page-locked host memory (cudaHostAlloc, cudaHostRegister): the GPU
+// can then copy into it directly, with no CPU pass through pinned staging. Both ends are
+// checked; a buffer registered only in part takes the staged path.
+bool page_locked(const void *p, size_t len)
+{
+    for (const void *q : {p, static_cast<const void *>(static_cast<const uint8_t *>(p) + len - 1)}) {
+        cudaPointerAttributes a{};
+        if (cudaPointerGetAttributes(&a, q) != cudaSuccess) {
+            cudaGetLastError();
+            return false;
+        }
+        if (a.type != cudaMemoryTypeHost)
+            return false;
+    }
+    return true;
+}
+
 // KCIPHER_DRBG_KEYS=host: CPU threads derive a single DRBG's key states, as before the GPU
 // did (for measuring one against the other; the bytes are the same).
 bool host_keys_wanted()
@@ -561,7 +578,7 @@ class Run {
             }
             keys_ = ws_.keys.get();
         }
-        if (!o_.on_device) {
+        if (!o_.on_device && !direct_) {
             if (!ws_.copies || ws_.copies->size() != ct) {
                 ws_.copies.reset();
                 ws_.copies.reset(new Pool(ct, ws_.device));
@@ -893,6 +910,7 @@ class Run {
     Failure fail_;
     Pool *keys_ = nullptr, *copies_ = nullptr; // the workspace's, for this call
     bool threaded_ = false;                    // the chain walks on a thread of its own
+    bool direct_ = false;                      // host output into page-locked memory: no staging
 
     // A single DRBG's key states derived on the GPU from raw keys (GpuOps::set_keys):
     // raw_stride apart in h_keys and d_raw; variant_, the state of an all-zero key, tells
@@ -929,9 +947,11 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
     const size_t segs = std::min(per, (len + req - 1) / req); // the most segments of one batch
     const size_t out_bytes = std::min(len, batch);
     gpu_keys_ = use_gpu_keys();
+    direct_ = !o_.on_device && len != 0 && page_locked(o_.out, len);
+    const bool staged = !o_.on_device && !direct_;
     start(items, gpu_keys_ ? 0 : gpu_key_threads(o_.threads));
     if (fail_.failed() || !reserve(segs * key_stride_, segs * bs_, 0, o_.on_device ? 0 : out_bytes,
-                                   o_.on_device ? 0 : out_bytes, gpu_keys_ ? segs * raw_stride : 0))
+                                   staged ? out_bytes : 0, gpu_keys_ ? segs * raw_stride : 0))
         return KCIPHER_OK; // finish() reports it
 
     // Three things overlap: the chain walks batch k+2 (its thread), the key threads lay out
@@ -978,14 +998,14 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
                 uint8_t *dst = o_.on_device ? o_.out + at : s.d_out.p;
                 if (!upload(s, n, n) || !segments(s, 0, n, req, last, dst))
                     break;
-                if (!o_.on_device &&
-                    !copy_rows(s, s.h_out.p, bytes, s.d_out.p, bytes, bytes, 1, cudaMemcpyDeviceToHost))
+                if (!o_.on_device && !copy_rows(s, direct_ ? o_.out + at : s.h_out.p, bytes, s.d_out.p, bytes,
+                                                bytes, 1, cudaMemcpyDeviceToHost))
                     break;
                 if (!record(s))
                     break;
                 if (k + nslots >= items) // the slot's last batch of this call
                     queue_device_wipes(s);
-                if (!o_.on_device)
+                if (staged)
                     post_copies(s, {{o_.out + at, s.h_out.p, bytes}});
                 tr.issue += Trace::since(t);
                 at += bytes;

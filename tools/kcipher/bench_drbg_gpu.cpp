@@ -3,7 +3,10 @@
 //
 //   device     kcipher_drbg_generate_device: `bytes` into device memory (the call returns
 //              when they are written: wall clock around it)
-//   host       kcipher_drbg_generate_large with the GPU kernel: into host memory
+//   host       kcipher_drbg_generate_large with the GPU kernel: into pageable host memory
+//              (through pinned staging and the CPU's copy threads)
+//   h-pin      the same into page-locked host memory (cudaHostAlloc): the GPU copies
+//              straight into it
 //   keystream  the same GPU kernel's CTR keystream into device memory (CUDA events, as
 //              `bench --gpu` times it)
 //   chain      the sequential (Key, V) chain on one CPU thread: us per max-size request,
@@ -14,8 +17,8 @@
 //   multi      N instances (kcipher_drbg_multi) x bytes per instance, into device memory,
 //              and into host memory for as many instances as fit in `bytes`
 //
-// and the ratios the issue asks for: device / min(keystream, chain), host / pcie-d2h (the
-// 128-bit block ciphers' target), and GPU (device) / CPU, as the ARX paper reports its DRBG.
+// and the ratios the issue asks for: device / min(keystream, chain), host / pcie-d2h and
+// h-pin / pcie-d2h (the 128-bit block ciphers' target), and GPU (device) / CPU, as the ARX paper reports its DRBG.
 // Every timed row is the median of `runs` calls after one warm-up; Gbps = 10^9 bits/s.
 // device / bound is the median over the runs of each device call against the chain timed
 // right after it: the host's CPU clock drifts between measurements (2.0-2.8 GHz read on one
@@ -68,6 +71,12 @@ struct DeviceBuffer {
     ~DeviceBuffer() { cudaFree(p); }
 };
 
+struct PinnedBuffer {
+    void *p = nullptr;
+    explicit PinnedBuffer(size_t n) { ck(cudaHostAlloc(&p, n, cudaHostAllocDefault), "cudaHostAlloc"); }
+    ~PinnedBuffer() { cudaFreeHost(p); }
+};
+
 // Median wall-clock seconds of `runs` calls after one warm-up, the GPU idle at each start.
 double wall(const std::function<void()> &call, int runs)
 {
@@ -91,6 +100,7 @@ struct Row {
     std::string cipher, gpu_kernel;
     size_t max_request = 0;
     double device = 0, host = 0, keystream = 0, chain_us = 0, chain = 0, pcie = 0, cpu = 0; // Gbps (chain_us: us)
+    double host_pinned = 0; // into page-locked host memory: the GPU copies straight into it
     double device_over_bound = 0; // median of the runs' device / min(keystream, chain of the run)
     size_t multi_instances = 0, multi_bytes = 0, multi_host_instances = 0;
     double multi_device = 0, multi_host = 0, multi_instantiate_s = 0;
@@ -146,6 +156,8 @@ nlohmann::json to_json(const Row &r, const kc::GpuInfo &g, const std::string &cp
             {"device_over_bound_of_medians", bound > 0 ? r.device / bound : 0},
             {"pcie_d2h_gbps", r.pcie},
             {"host_over_pcie", r.pcie > 0 ? r.host / r.pcie : 0},
+            {"host_pinned_gbps", r.host_pinned},
+            {"host_pinned_over_pcie", r.pcie > 0 ? r.host_pinned / r.pcie : 0},
             {"cpu_drbg_gbps", r.cpu},
             {"gpu_over_cpu", r.cpu > 0 ? r.device / r.cpu : 0},
             {"multi_instances", r.multi_instances},
@@ -185,12 +197,13 @@ int run_drbg_gpu_bench(const DrbgGpuBenchOptions &o)
     fmt::print("# {} MiB per call, median of {} calls; Gbps = 10^9 bit/s; device-to-host PCIe {:.1f} Gbps\n",
                bytes >> 20, runs, pcie);
     fmt::print("# bound = min(keystream, chain); multi: instances x bytes each, device memory (host: as many as fit)\n");
-    fmt::print("{:<13} {:<24} {:>8} {:>8} {:>9} {:>7} {:>8} {:>6} {:>6} {:>8} {:>7} {:>15} {:>8} {:>8}\n", "cipher",
-               "gpu kernel", "device", "host", "keystrm", "us/rq", "chain", "dev/bd", "h/pcie", "cpu", "gpu/cpu",
-               "multi", "m-dev", "m-host");
+    fmt::print("{:<13} {:<24} {:>8} {:>8} {:>9} {:>7} {:>8} {:>6} {:>6} {:>8} {:>6} {:>8} {:>7} {:>15} {:>8} {:>8}\n",
+               "cipher", "gpu kernel", "device", "host", "keystrm", "us/rq", "chain", "dev/bd", "h/pcie", "h-pin",
+               "hp/pc", "cpu", "gpu/cpu", "multi", "m-dev", "m-host");
 
     DeviceBuffer dbuf(bytes);
     std::vector<uint8_t> hbuf(bytes, 0); // faulted in
+    PinnedBuffer pbuf(bytes);
     std::vector<Row> rows;
     nlohmann::json list = nlohmann::json::array();
     for (const std::string &name : names) {
@@ -216,6 +229,7 @@ int run_drbg_gpu_bench(const DrbgGpuBenchOptions &o)
         r.max_request = d.max_request();
         paired_device_and_chain(r, [&] { d.generate_device(dbuf.p, bytes); }, drbg_chain_timer(name), bytes, runs);
         r.host = gbps(bytes, wall([&] { d.generate_large(hbuf.data(), bytes); }, runs));
+        r.host_pinned = gbps(bytes, wall([&] { d.generate_large(static_cast<uint8_t *>(pbuf.p), bytes); }, runs));
         r.cpu = drbg_cpu_bytes_per_second(name, 0, std::min(bytes, size_t(256) << 20), 0.3) * 8 / 1e9;
 
         // Many instances.
@@ -238,10 +252,11 @@ int run_drbg_gpu_bench(const DrbgGpuBenchOptions &o)
             r.multi_host =
                 gbps(out.size(), wall([&] { mh.generate(out.data(), r.multi_bytes); }, runs));
         }
-        fmt::print("{:<13} {:<24} {:>8.1f} {:>8.1f} {:>9.1f} {:>7.2f} {:>8.1f} {:>6.2f} {:>6.2f} {:>8.1f} {:>7.1f} "
-                   "{:>15} {:>8.1f} {:>8.1f}\n",
+        fmt::print("{:<13} {:<24} {:>8.1f} {:>8.1f} {:>9.1f} {:>7.2f} {:>8.1f} {:>6.2f} {:>6.2f} {:>8.1f} {:>6.2f} "
+                   "{:>8.1f} {:>7.1f} {:>15} {:>8.1f} {:>8.1f}\n",
                    r.cipher, r.gpu_kernel, r.device, r.host, r.keystream, r.chain_us, r.chain,
-                   r.device_over_bound, r.pcie > 0 ? r.host / r.pcie : 0, r.cpu,
+                   r.device_over_bound, r.pcie > 0 ? r.host / r.pcie : 0, r.host_pinned,
+                   r.pcie > 0 ? r.host_pinned / r.pcie : 0, r.cpu,
                    r.cpu > 0 ? r.device / r.cpu : 0, fmt::format("{}x{}", r.multi_instances, r.multi_bytes),
                    r.multi_device, r.multi_host);
         std::fflush(stdout);
