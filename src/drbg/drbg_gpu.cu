@@ -33,6 +33,7 @@
 #include <time.h>
 
 #include "core/counter.hpp"
+#include "core/key_state.hpp"
 #include "core/stream_copy.hpp"
 #include "core/wipe.hpp"
 #include "cuda/gpu_modes.hpp"
@@ -831,7 +832,8 @@ class Run {
     {
         const GpuOps &ops = *g_.gpu;
         if (ops.ctr_segments != nullptr) {
-            int e = ops.ctr_segments(gpu_keys_ ? variant_.get() : s.h_keys.p, s.d_keys.p, key_stride_, s.d_ctrs.p + ctr_first * bs_, n, seg_bytes,
+            const void *params = gpu_keys_ ? variant_.get() : static_cast<const void *>(s.h_keys.p);
+            int e = ops.ctr_segments(params, s.d_keys.p, key_stride_, s.d_ctrs.p + ctr_first * bs_, n, seg_bytes,
                                      last_bytes, dst, s.stream);
             if (e != cudaSuccess)
                 fail_.cuda(e);
@@ -917,22 +919,16 @@ class Run {
     // ctr_segments which variant to launch (it holds no secret).
     static constexpr size_t raw_stride = sizeof(Segment::key);
     bool gpu_keys_ = false;
-    struct FreeAligned {
-        void operator()(uint8_t *p) const { std::free(p); }
-    };
-    std::unique_ptr<uint8_t, FreeAligned> variant_;
+    KeyState variant_;
 
     bool use_gpu_keys()
     {
         const GpuOps &ops = *g_.gpu;
         if (ops.set_keys == nullptr || ops.ctr_segments == nullptr || host_keys_wanted())
             return false;
-        variant_.reset(static_cast<uint8_t *>(std::aligned_alloc(64, key_stride_)));
-        if (!variant_)
-            throw std::bad_alloc();
-        std::memset(variant_.get(), 0, key_stride_);
         const uint8_t zero[32] = {};
-        g_.set_key(variant_.get(), c_, zero);
+        if (!variant_.init(g_, c_, zero))
+            throw std::bad_alloc();
         return true;
     }
 };
@@ -954,8 +950,9 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
                                    staged ? out_bytes : 0, gpu_keys_ ? segs * raw_stride : 0))
         return KCIPHER_OK; // finish() reports it
 
-    // Three things overlap: the chain walks batch k+2 (its thread), the key threads lay out
-    // batch k+1's key states, and this thread queues batch k on the GPU.
+    // Three things overlap: the chain walks batch k+2 (its thread), the GPU derives batch
+    // k+1's key states (or, with KCIPHER_DRBG_KEYS=host, the key threads lay them out), and
+    // this thread queues batch k on the GPU.
     Trace tr;
     kcipher_status chain = KCIPHER_OK;
     {
