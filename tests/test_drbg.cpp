@@ -16,6 +16,8 @@
 #include "dispatch/registry.hpp"
 #include "drbg/chain.hpp"
 #include "drbg/ctr_drbg.hpp"
+#include "drbg/fused_ecb.hpp"
+#include "core/key_state.hpp"
 #include "drbg/kernel_cipher.hpp"
 #include "drbg/segments.hpp"
 #include "kcipher/kcipher.h"
@@ -556,3 +558,71 @@ TEST(DrbgApi, GetrandomAndWrapper)
 }
 
 } // namespace
+
+// ---- the chain's fused block functions (src/drbg/fused_ecb.hpp) -------------------------------
+
+// Every fused function against the cipher's reference kernel: random keys and blocks, 1 to 7
+// blocks (past the functions' groups of three or four), out separate and in place.
+TEST(DrbgChain, FusedEcbEqualsTheReferenceKernel)
+{
+    int tested = 0;
+    for (int ci = 0; ci < kc::cipher_count; ci++) {
+        const kc::CipherDesc &d = *kc::cipher_by_index(ci);
+        const kc::drbg::FusedEcb f = kc::drbg::fused_ecb_for(d.id);
+        if (f == nullptr)
+            continue; // ARIA and HIGHT without AVX-512 and GFNI: the chain uses the kernel
+        tested++;
+        const kc::Kernel &ref = *kc::reference_kernel(d.id);
+        for (uint64_t t = 0; t < 200; t++) {
+            const size_t n = 1 + t % 7;
+            Bytes key = kct::random_bytes(d.key_bytes, 3 * t + ci * 1000), in = kct::random_bytes(n * d.block_bytes, 3 * t + 1);
+            kc::KeyState ks;
+            ASSERT_TRUE(ks.init(ref, d.id, key.data(), false));
+            Bytes want(in.size()), got(in.size()), inplace = in;
+            ref.encrypt_blocks(ks.get(), in.data(), want.data(), n);
+            f(d.id, key.data(), in.data(), got.data(), n);
+            ASSERT_EQ(kct::tohex(got), kct::tohex(want)) << d.name << " blocks " << n;
+            f(d.id, key.data(), inplace.data(), inplace.data(), n);
+            ASSERT_EQ(kct::tohex(inplace), kct::tohex(want)) << d.name << " in place, blocks " << n;
+        }
+    }
+    EXPECT_GE(tested, 6); // LEA and CHAM have portable ones
+}
+
+// The chain with the fused functions, across the reseed interval (the fused run stops before
+// the reseed and the request-by-request steps take over) and a short last request: the same
+// segments as the DRBG's kernel gives through generate().
+TEST(DrbgChain, SegmentsAcrossTheReseedIntervalForEveryCipher)
+{
+    for (int ci = 0; ci < kc::cipher_count; ci++) {
+        const kc::CipherDesc &d = *kc::cipher_by_index(ci);
+        auto a = best_drbg(d.id, true), b = best_drbg(d.id, true);
+        seed_both(*a, *b, 40 + ci);
+        kct::EntropyQueue qa, qb;
+        for (int i = 0; i < 4; i++) {
+            qa.q.push_back(kct::random_bytes(d.key_bytes, 600 + i));
+            qb.q.push_back(kct::random_bytes(d.key_bytes, 600 + i));
+        }
+        a->set_entropy_source(&kct::EntropyQueue::take, &qa);
+        b->set_entropy_source(&kct::EntropyQueue::take, &qb);
+        ASSERT_EQ(a->set_reseed_interval(5), KCIPHER_OK);
+        ASSERT_EQ(b->set_reseed_interval(5), KCIPHER_OK);
+        const size_t max = a->limits().max_request_bytes, len = 7 * max + 13;
+        std::vector<kc::drbg::Segment> segs;
+        ASSERT_EQ(kc::drbg::plan_segments(*a, len, false, segs), KCIPHER_OK);
+        ASSERT_EQ(segs.size(), 8u);
+        const Bytes want = request_by_request(*b, len, false);
+        kcipher_cipher_info info;
+        ASSERT_EQ(kcipher_cipher_find(d.name, &info), KCIPHER_OK);
+        for (size_t i = 0; i < segs.size(); i++) {
+            kcipher::Cipher ctr(d.name, segs[i].key, d.key_bytes);
+            Bytes iv(segs[i].counter, segs[i].counter + d.block_bytes), zeros(segs[i].bytes, 0);
+            Bytes ks = ctr.ctr_xor(iv, zeros);
+            ASSERT_TRUE(std::equal(ks.begin(), ks.end(), want.begin() + i * max)) << d.name << " segment " << i;
+        }
+        EXPECT_EQ(qa.calls, 1) << d.name; // the reseed at request 6
+        EXPECT_EQ(qb.calls, 1) << d.name;
+        expect_same_state(*a, *b, d.name);
+        kc::drbg::wipe_segments(segs);
+    }
+}

@@ -6,6 +6,7 @@
 // AriaRoundKeys in their set_key; nothing else computes ARIA round keys.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "core/cipher.hpp"
@@ -62,5 +63,10 @@ extern const uint8_t aria_sb1[256], aria_sb2[256], aria_sb3[256], aria_sb4[256];
 void aria_diffusion(const uint8_t x[16], uint8_t y[16]);                  // A (2.3.3)
 void aria_fo(const uint8_t d[16], const uint8_t rk[16], uint8_t out[16]); // FO (2.3.1)
 void aria_fe(const uint8_t d[16], const uint8_t rk[16], uint8_t out[16]); // FE (2.3.1)
+
+// ECB of nblocks blocks with the key schedule in registers, no key state, with GFNI and
+// AVX-512VL (x86 only): the CTR_DRBG chain's Update blocks (aria_x86_fused_gfni.cpp,
+// src/drbg/fused_ecb.hpp).
+void aria_fused_ecb_gfni(Cipher c, const uint8_t *key, const uint8_t *in, uint8_t *out, size_t nblocks);
 
 } // namespace kc

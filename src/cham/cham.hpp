@@ -73,4 +73,8 @@ inline void store_le(uint8_t *p, uint32_t v) { store_le32(p, v); }
 
 } // namespace cham_word
 
+// ECB of nblocks blocks of cipher c's size straight from the raw key, no key state: the
+// CTR_DRBG chain's Update blocks (cham_fused.cpp, src/drbg/fused_ecb.hpp).
+void cham_fused_ecb(Cipher c, const uint8_t *key, const uint8_t *in, uint8_t *out, size_t nblocks);
+
 } // namespace kc

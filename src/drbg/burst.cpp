@@ -4,6 +4,7 @@
 #include <new>
 #include <vector>
 
+#include "core/counter.hpp"
 #include "core/key_state.hpp"
 #include "core/wipe.hpp"
 #include "drbg/kernel_cipher.hpp"
@@ -14,23 +15,6 @@ namespace {
 
 constexpr size_t keyed_call_blocks = 128; // waiting blocks per encrypt_blocks_keyed call
 constexpr size_t min_requests = 8;       // below this a burst's start costs more than it gains
-
-// A big-endian counter of 8 or 16 bytes plus add (mod 2^(8 * n)), in 64-bit words: the
-// burst moves counters several times per 1 KiB request, and byte loops showed in profiles.
-void counter_plus(uint8_t *dst, const uint8_t *src, size_t n, uint64_t add)
-{
-    uint64_t lo, hi = 0;
-    std::memcpy(&lo, src + n - 8, 8);
-    lo = __builtin_bswap64(lo) + add;
-    if (n == 16) {
-        std::memcpy(&hi, src, 8);
-        hi = __builtin_bswap64(hi) + (lo < add);
-        hi = __builtin_bswap64(hi);
-        std::memcpy(dst, &hi, 8);
-    }
-    lo = __builtin_bswap64(lo);
-    std::memcpy(dst + n - 8, &lo, 8);
-}
 
 // memcpy of the burst's few sizes (key, block, seed material), with the size a constant so
 // that the compiler inlines it: calls to memcpy showed in profiles.

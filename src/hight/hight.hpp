@@ -6,7 +6,10 @@
 // KAT files, takes byte i of the array as MK_i / P_i / C_i (tests/vectors/README.md, "HIGHT").
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+
+#include "core/cipher.hpp"
 
 namespace kc {
 
@@ -21,5 +24,10 @@ void hight_key_schedule(const uint8_t *key, HightRoundKeys *out);
 // One 8-byte block; in == out is allowed.
 void hight_encrypt_block(const HightRoundKeys &rk, const uint8_t *in, uint8_t *out);
 void hight_decrypt_block(const HightRoundKeys &rk, const uint8_t *in, uint8_t *out);
+
+// ECB of nblocks blocks straight from the raw key, no key state, with AVX-512VL/BW and GFNI
+// (x86 only): the CTR_DRBG chain's Update blocks (hight_x86_fused_gfni.cpp,
+// src/drbg/fused_ecb.hpp). The Cipher argument is unused (HIGHT has one variant).
+void hight_fused_ecb_gfni(Cipher c, const uint8_t *key, const uint8_t *in, uint8_t *out, size_t nblocks);
 
 } // namespace kc

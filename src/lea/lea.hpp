@@ -9,6 +9,7 @@
 // as 4/6/8 little-endian words K[0..]; the test-vector files are all byte arrays in that sense.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "core/cipher.hpp"
@@ -31,5 +32,9 @@ void lea_key_schedule(Cipher c, const uint8_t *key, LeaRoundKeys *out);
 // One 16-byte block; in == out is allowed.
 void lea_encrypt_block(const LeaRoundKeys &rk, const uint8_t *in, uint8_t *out);
 void lea_decrypt_block(const LeaRoundKeys &rk, const uint8_t *in, uint8_t *out);
+
+// ECB of nblocks blocks with the key schedule fused into the rounds, no key state: the
+// CTR_DRBG chain's Update blocks (lea_fused.cpp, src/drbg/fused_ecb.hpp).
+void lea_fused_ecb(Cipher c, const uint8_t *key, const uint8_t *in, uint8_t *out, size_t nblocks);
 
 } // namespace kc

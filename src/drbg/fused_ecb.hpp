@@ -1,0 +1,27 @@
+// The chain's own block function (chain.cpp). The chain of a large output is one Update per
+// request, each keyed by the one before, so its cost is latency: one key schedule and two or
+// three blocks, sequential by definition. Our kernels are written for throughput: each rekey
+// lays out a key state of up to 13 KiB (broadcast or byte-sliced round keys) and each call
+// runs a whole SIMD group. The fused functions compute the few blocks straight from the raw
+// key, with the key schedule in registers beside the rounds, and write no key state.
+//
+// Measured per request on the development VM (Zen 4; `kcipher bench --drbg`, chain column):
+// docs/performance.md, "The chain's own block function".
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "core/cipher.hpp"
+
+namespace kc::drbg {
+
+// ECB of nblocks blocks of cipher c under the raw key (cipher_desc(c).key_bytes), in and out
+// not overlapping partially. Constant-time, as the kernels of the same cipher.
+using FusedEcb = void (*)(Cipher c, const uint8_t *key, const uint8_t *in, uint8_t *out, size_t nblocks);
+
+// The fused function for c on this machine; nullptr where there is none (then the chain uses
+// the DRBG's kernel), or where KCIPHER_DRBG_CHAIN=kernel asks for the kernel (comparisons).
+FusedEcb fused_ecb_for(Cipher c);
+
+} // namespace kc::drbg
