@@ -24,19 +24,18 @@ FusedEcb fused_ecb_for(Cipher c)
     case Cipher::lea192:
     case Cipher::lea256:
         return lea_fused_ecb;
-    case Cipher::cham64_128:
-    case Cipher::cham128_128:
-    case Cipher::cham128_256:
-        return cham_fused_ecb;
     default:
         break;
     }
+    const bool cham = c == Cipher::cham64_128 || c == Cipher::cham128_128 || c == Cipher::cham128_256;
 #if defined(__x86_64__)
-    const uint32_t need = feat_avx512f | feat_avx512bw | feat_avx512vl | feat_gfni;
-    if ((machine_features() & need) == need)
+    const uint32_t f = machine_features(), avx512 = feat_avx512f | feat_avx512bw | feat_avx512vl;
+    if (cham && (f & (avx512 | feat_avx512vbmi2)) == (avx512 | feat_avx512vbmi2))
+        return cham_fused_ecb_avx512;
+    if (!cham && (f & (avx512 | feat_gfni)) == (avx512 | feat_gfni))
         return c == Cipher::hight ? hight_fused_ecb_gfni : aria_fused_ecb_gfni;
 #endif
-    return nullptr;
+    return cham ? cham_fused_ecb : nullptr;
 }
 
 } // namespace kc::drbg
