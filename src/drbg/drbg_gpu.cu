@@ -386,32 +386,32 @@ size_t batches_of(size_t len, size_t batch, size_t req)
     return n;
 }
 
-// The chain of one call walked on its own thread, at most two batches ahead of the GPU
-// batches, so that the key states, copies and launches of the calling thread stay off the
-// chain's path: the chain alone then bounds the rate. Without threads, next() walks it.
+// The chain of one call, at most two batches ahead of the GPU batches. Threaded, the calling
+// thread walks it (produce()) and a submitter thread takes the batches (next()) and does the
+// key states, copies and launches, which so stay off the chain's path: the chain alone then
+// bounds the rate. The chain runs on the calling thread because that is where it runs alone:
+// on the H100 host, LEA-128's chain took 0.092 us per request on the calling thread, 0.141 on
+// a new thread, and 0.097-0.183 pinned to each of the 16 vCPUs in turn
+// (bench/results/drbg-chain-per-cpu-h100host-2026-11-24.txt). Without threads, next() walks it.
 class ChainAhead {
   public:
     ChainAhead(Drbg &d, size_t len, size_t batch, bool pr, bool threaded)
-        : d_(d), len_(len), batch_(batch), pr_(pr)
+        : d_(d), len_(len), batch_(batch), pr_(pr), threaded_(threaded)
     {
-        if (threaded)
-            t_ = std::thread([this] { produce(); });
     }
     ~ChainAhead()
     {
-        stop_and_join();
         for (std::vector<Segment> &b : q_)
             wipe_segments(b);
     }
-    void stop_and_join()
+    // Ends produce() early (the submitter stopped).
+    void stop()
     {
         {
             std::lock_guard<std::mutex> l(m_);
             stop_ = true;
         }
         cv_.notify_all();
-        if (t_.joinable())
-            t_.join();
     }
     ChainAhead(const ChainAhead &) = delete;
     ChainAhead &operator=(const ChainAhead &) = delete;
@@ -420,17 +420,9 @@ class ChainAhead {
     void next(std::vector<Segment> &out)
     {
         out.clear();
-        if (!t_.joinable() || !walked_first_) {
-            // The first batch on this thread, while the chain's thread starts (tens of
-            // microseconds that would otherwise hold up the whole call); then it takes over.
+        if (!threaded_) {
             if (st_ == KCIPHER_OK && at_ < len_)
                 walk(out);
-            if (t_.joinable()) {
-                walked_first_ = true;
-                std::lock_guard<std::mutex> l(m_);
-                handed_over_ = true;
-                cv_.notify_all();
-            }
             return;
         }
         std::unique_lock<std::mutex> l(m_);
@@ -440,6 +432,65 @@ class ChainAhead {
         out.swap(q_.front());
         free_.push_back(std::move(q_.front())); // out's old vector, empty: the producer refills it
         q_.pop_front();
+        cv_.notify_all();
+    }
+
+    // Threaded: walks the whole chain on the calling thread, batch by batch, until it is done,
+    // fails or stop() is called.
+    void produce()
+    {
+        std::vector<Segment> scratch;
+        for (;;) {
+            {
+                auto t = clk::now();
+                std::unique_lock<std::mutex> l(m_);
+                cv_.wait(l, [&] { return stop_ || q_.size() < 2; });
+                full_s_ += since(t);
+                if (stop_ || st_ != KCIPHER_OK || at_ >= len_)
+                    break;
+            }
+            std::vector<Segment> b;
+            auto t = clk::now();
+            const double c0 = thread_cpu();
+            // The chain writes into its own scratch, whose lines stay in this core's cache, then
+            // hands a copy over: the submitter's reads and wipes of each batch cost the chain a
+            // cache miss per request otherwise. On the H100 host LEA-128's chain walked
+            // 0.24-0.33 us per request in the pipeline against 0.20 alone; with the scratch,
+            // 0.18-0.19 against 0.18.
+            {
+                std::lock_guard<std::mutex> l(m_);
+                if (!free_.empty()) {
+                    b.swap(free_.back());
+                    free_.pop_back();
+                }
+            }
+            try { // room first, so that no request is planned and then lost
+                const size_t per = (batch_ + d_.limits().max_request_bytes - 1) / d_.limits().max_request_bytes;
+                b.reserve(per);
+                scratch.reserve(per);
+            } catch (...) {
+                std::lock_guard<std::mutex> l(m_);
+                st_ = KCIPHER_ERR_NO_MEMORY;
+                break;
+            }
+            walk(scratch);
+            b.assign(scratch.begin(), scratch.end()); // within the room reserved: no throw
+            wipe_segments(scratch);
+            walk_s_ += since(t), cpu_s_ += thread_cpu() - c0, walked_ += b.size();
+            std::lock_guard<std::mutex> l(m_);
+            try {
+                if (!b.empty())
+                    q_.push_back(std::move(b));
+            } catch (...) { // the batch is lost, so the call fails
+                wipe_segments(b);
+                st_ = KCIPHER_ERR_NO_MEMORY;
+                break;
+            }
+            cv_.notify_all();
+        }
+        wipe_segments(scratch);
+        std::lock_guard<std::mutex> l(m_);
+        done_ = true;
         cv_.notify_all();
     }
 
@@ -468,65 +519,9 @@ class ChainAhead {
         }
     }
 
-    void produce()
-    {
-        {
-            std::unique_lock<std::mutex> l(m_);
-            cv_.wait(l, [&] { return stop_ || handed_over_; });
-        }
-        std::vector<Segment> scratch;
-        for (;;) {
-            {
-                auto t = clk::now();
-                std::unique_lock<std::mutex> l(m_);
-                cv_.wait(l, [&] { return stop_ || q_.size() < 2; });
-                full_s_ += since(t);
-                if (stop_ || st_ != KCIPHER_OK || at_ >= len_)
-                    break;
-            }
-            std::vector<Segment> b;
-            auto t = clk::now();
-            const double c0 = thread_cpu();
-            // The chain writes into its own scratch, whose lines stay in this core's cache, then
-            // hands a copy over: the calling thread's reads and wipes of each batch cost the
-            // chain a cache miss per request otherwise. On the H100 host LEA-128's chain walked
-            // 0.24-0.33 us per request in the pipeline against 0.20 alone; with the scratch,
-            // 0.18-0.19 against 0.18.
-            {
-                std::lock_guard<std::mutex> l(m_);
-                if (!free_.empty()) {
-                    b.swap(free_.back());
-                    free_.pop_back();
-                }
-            }
-            try { // room first, so that no request is planned and then lost
-                const size_t per = (batch_ + d_.limits().max_request_bytes - 1) / d_.limits().max_request_bytes;
-                b.reserve(per);
-                scratch.reserve(per);
-            } catch (...) {
-                std::lock_guard<std::mutex> l(m_);
-                st_ = KCIPHER_ERR_NO_MEMORY;
-                break;
-            }
-            walk(scratch);
-            b.assign(scratch.begin(), scratch.end());
-            wipe_segments(scratch);
-            walk_s_ += since(t), cpu_s_ += thread_cpu() - c0, walked_ += b.size();
-            std::lock_guard<std::mutex> l(m_);
-            if (!b.empty())
-                q_.push_back(std::move(b));
-            cv_.notify_all();
-        }
-        wipe_segments(scratch);
-        std::lock_guard<std::mutex> l(m_);
-        done_ = true;
-        cv_.notify_all();
-    }
-
   public:
-    // KCIPHER_DRBG_TRACE: the chain thread's own time per request (wall, CPU, waiting for
-    // room). On the H100 host its CPU time is its wall time, and it runs at 0.84-1.33x the
-    // standalone chain's speed: not descheduled, the same code just runs slower or faster there.
+    // KCIPHER_DRBG_TRACE: produce()'s own time per request (wall, CPU, waiting for room). On
+    // the H100 host its CPU time is its wall time: not descheduled; where it runs decides.
     void print_trace() const
     {
         if (walked_ == 0)
@@ -557,10 +552,8 @@ class ChainAhead {
     std::deque<std::vector<Segment>> q_;
     std::vector<std::vector<Segment>> free_; // emptied batches, kept for their capacity
     bool stop_ = false, done_ = false;
-    bool handed_over_ = false; // the calling thread has walked the first batch
-    bool walked_first_ = false; // the calling thread's own copy of it
+    const bool threaded_;
     kcipher_status st_ = KCIPHER_OK;
-    std::thread t_;
 };
 
 // One call: the slots of the workspace, the thread pools, the first failure.
@@ -973,13 +966,13 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
                                    staged ? out_bytes : 0, gpu_keys_ ? segs * raw_stride : 0))
         return KCIPHER_OK; // finish() reports it
 
-    // Three things overlap: the chain walks batch k+2 (its thread), the GPU derives batch
-    // k+1's key states (or, with KCIPHER_DRBG_KEYS=host, the key threads lay them out), and
-    // this thread queues batch k on the GPU.
+    // Three things overlap: the chain walks batch k+2 (this thread, ChainAhead::produce), the
+    // GPU derives batch k+1's key states (or, with KCIPHER_DRBG_KEYS=host, the key threads lay
+    // them out), and the submitter thread queues batch k on the GPU. Without threads, this
+    // thread does all of it in turn.
     Trace tr;
-    kcipher_status chain = KCIPHER_OK;
-    {
-        ChainAhead ahead(d, len, batch, pr, threaded_);
+    ChainAhead ahead(d, len, batch, pr, threaded_);
+    auto submit = [&] {
         std::vector<Segment> b[2];
         auto wait_keys = [&] {
             for (Slot &s : ws_.slot)
@@ -1038,14 +1031,31 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
         wait_keys();
         wipe_segments(b[0]);
         wipe_segments(b[1]);
-        chain = ahead.status();
-        if (tr.on) {
-            ahead.stop_and_join();
+    };
+    if (!threaded_) {
+        submit();
+    } else {
+        std::exception_ptr failed;
+        const int device = ws_.device;
+        std::thread submitter([&] {
+            fail_.cuda(cudaSetDevice(device)); // the current device is per host thread
+            try {
+                if (!fail_.failed())
+                    submit();
+            } catch (...) {
+                failed = std::current_exception();
+            }
+            ahead.stop(); // the chain need not go on past what was submitted
+        });
+        ahead.produce(); // until done, failed or stopped; then d is the caller's again
+        submitter.join();
+        if (failed)
+            std::rethrow_exception(failed);
+        if (tr.on)
             ahead.print_trace();
-        }
-    } // joins the chain thread: d is the caller's again
+    }
     tr.print();
-    return chain;
+    return ahead.status();
 }
 
 kcipher_status Run::multi(const MultiJob &j)
