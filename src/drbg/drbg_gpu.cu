@@ -341,7 +341,7 @@ bool host_keys_wanted()
     return v != nullptr && std::strcmp(v, "host") == 0;
 }
 
-// KCIPHER_DRBG_TRACE=1: where the calling thread's time goes in a single-DRBG call, printed
+// KCIPHER_DRBG_TRACE=1: where the submitting thread's time goes in a single-DRBG call, printed
 // to stderr at its end (to find what bounds the pipeline; no effect on the bytes).
 struct Trace {
     using clk = std::chrono::steady_clock;
@@ -527,7 +527,7 @@ class ChainAhead {
         if (walked_ == 0)
             return;
         const double us = 1e6 / std::max<size_t>(walked_, 1);
-        std::fprintf(stderr, "drbg trace: chain thread per request: walk %.3f us (CPU %.3f us), waiting for room %.3f us\n",
+        std::fprintf(stderr, "drbg trace: chain (calling thread) per request: walk %.3f us (CPU %.3f us), waiting for room %.3f us\n",
                      walk_s_ * us, cpu_s_ * us, full_s_ * us);
     }
 
