@@ -9,6 +9,7 @@
 
 #include "core/key_state.hpp"
 #include "dispatch/registry.hpp"
+#include "drbg/fused_ecb.hpp"
 
 #if defined(__x86_64__)
 #include <x86intrin.h>
@@ -111,6 +112,36 @@ double measure(const kc::Kernel &k, const kc::CipherDesc &d, bool secret_is_key,
     return max_abs_t(t0, t1);
 }
 
+// The same for one of the CTR_DRBG chain's fused block functions (src/drbg/fused_ecb.hpp),
+// on an Update's worth of blocks: they take the raw key, so a key class costs no set_key.
+double measure_fused(kc::drbg::FusedEcb f, const kc::CipherDesc &d, bool secret_is_key, size_t samples)
+{
+    std::mt19937_64 g(54321);
+    const size_t n = (d.key_bytes + 2 * d.block_bytes - 1) / d.block_bytes, len = n * d.block_bytes, round = 512;
+    std::vector<uint8_t> data(round * len), keys(round * d.key_bytes), out(len);
+    std::vector<int> cls(round);
+    std::vector<double> t0, t1;
+    for (size_t done = 0, warm = samples / 10; done < samples + warm; done += round) {
+        for (size_t i = 0; i < round; i++) {
+            cls[i] = (int)(g() & 1);
+            const bool random_secret = cls[i] == 1;
+            for (size_t j = 0; j < len; j++)
+                data[i * len + j] = (!secret_is_key && !random_secret) ? 0 : (uint8_t)g();
+            for (size_t j = 0; j < d.key_bytes; j++)
+                keys[i * d.key_bytes + j] = (secret_is_key && !random_secret) ? 0 : (uint8_t)g();
+        }
+        for (size_t i = 0; i < round; i++) {
+            const uint8_t *key = secret_is_key ? keys.data() + i * d.key_bytes : keys.data();
+            uint64_t t = ticks();
+            f(d.id, key, data.data() + i * len, out.data(), n);
+            uint64_t dt = ticks() - t;
+            if (done >= warm)
+                (cls[i] ? t1 : t0).push_back((double)dt);
+        }
+    }
+    return max_abs_t(t0, t1);
+}
+
 } // namespace
 
 std::vector<CtResult> run_ct_checks(const std::vector<std::string> &kernels, size_t samples)
@@ -130,6 +161,17 @@ std::vector<CtResult> run_ct_checks(const std::vector<std::string> &kernels, siz
                 out.push_back({k->name, d.name, key ? "key" : "data", samples, measure(*k, d, key, samples),
                                k->constant_time});
         }
+    }
+    // The DRBG chain's fused functions, every one this machine runs ("drbg/fused#0" is the one
+    // the chain picks), with "all" or "drbg/fused".
+    const bool fused = all || std::find(kernels.begin(), kernels.end(), "drbg/fused") != kernels.end();
+    for (int i = 0; fused && i < kc::cipher_count; i++) {
+        const kc::CipherDesc &d = *kc::cipher_by_index(i);
+        const std::vector<kc::drbg::FusedEcb> fs = kc::drbg::fused_ecb_candidates(d.id);
+        for (size_t j = 0; j < fs.size(); j++)
+            for (bool key : {false, true})
+                out.push_back({"drbg/fused#" + std::to_string(j), d.name, key ? "key" : "data", samples,
+                               measure_fused(fs[j], d, key, samples), true});
     }
     return out;
 }

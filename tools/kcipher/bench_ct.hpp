@@ -18,7 +18,8 @@ struct CtResult {
     bool claims_constant_time;
 };
 
-// kernels: names, or {"all"} for every kernel this machine runs.
+// kernels: names, or {"all"} for every kernel this machine runs; "drbg/fused" (or "all") adds
+// the CTR_DRBG chain's fused block functions (src/drbg/fused_ecb.hpp).
 std::vector<CtResult> run_ct_checks(const std::vector<std::string> &kernels, size_t samples);
 
 } // namespace cli

@@ -446,7 +446,7 @@ Runner add_bench_command(CLI::App &app)
     sub->add_option("--preset", o->preset,
                     "aria-paper: the AVX ARIA paper's six-version and ARIA-vs-Camellia comparison");
     sub->add_option("--ct-check", o->ct_kernels,
-                    "instead of throughput: dudect-style timing test of these kernels ('all' = every runnable one)");
+                    "instead of throughput: dudect-style timing test of these kernels ('all' = every runnable one; 'drbg/fused' = the CTR_DRBG chain's fused block functions)");
     sub->add_option("--ct-samples", o->ct_samples, "timing samples per row for --ct-check")->check(CLI::Range(1000, 100000000));
     return [o] { return run_bench(*o); };
 }
