@@ -48,6 +48,7 @@
 #include "core/kernel.hpp"
 #include "core/wipe.hpp"
 #include "hight/hight.hpp"
+#include "hight/hight_gf_matrices.hpp"
 #include "hight/hight_x86_fold.hpp"
 #include "hight/hight_key_step.hpp"
 
@@ -62,20 +63,8 @@ struct HightKeysAvx512 {
     uint32_t sk[128];
 };
 
-// GF2P8AFFINEQB matrix of x -> ROL_a(x) ^ ROL_b(x) ^ ROL_c(x): byte 7-i of the matrix is the
-// row that gives result bit i, and ROL_k takes result bit i from input bit i-k (mod 8).
-constexpr uint64_t rotations_matrix(int a, int b, int c)
-{
-    uint64_t m = 0;
-    for (int i = 0; i < 8; i++) {
-        unsigned row = (1u << ((i - a) & 7)) ^ (1u << ((i - b) & 7)) ^ (1u << ((i - c) & 7));
-        m |= (uint64_t)row << (8 * (7 - i));
-    }
-    return m;
-}
-
-constexpr uint64_t f0_matrix = rotations_matrix(1, 2, 7);
-constexpr uint64_t f1_matrix = rotations_matrix(3, 4, 6);
+using hight_gf::f0_matrix;
+using hight_gf::f1_matrix;
 
 // Which block of a group of 64 each byte position of a slice register holds, as the unpack
 // transposes leave them: position q = 16*lane + p holds block 8*(p/2) + 2*lane + p%2.

@@ -24,23 +24,15 @@
 
 #include "core/wipe.hpp"
 #include "hight/hight.hpp"
+#include "hight/hight_gf_matrices.hpp"
 #include "hight/hight_key_step.hpp"
 
 namespace kc {
 
 namespace {
 
-constexpr uint64_t rotations_matrix(int a, int b, int c)
-{
-    uint64_t m = 0;
-    for (int i = 0; i < 8; i++) {
-        unsigned row = (1u << ((i - a) & 7)) ^ (1u << ((i - b) & 7)) ^ (1u << ((i - c) & 7));
-        m |= (uint64_t)row << (8 * (7 - i));
-    }
-    return m;
-}
-constexpr uint64_t f0_matrix = rotations_matrix(1, 2, 7);
-constexpr uint64_t f1_matrix = rotations_matrix(3, 4, 6);
+using hight_gf::f0_matrix;
+using hight_gf::f1_matrix;
 
 // Where logical byte j of the state sits in round r's lane: (j - r) mod 8 (the last round,
 // 31, keeps round 31's positions).

@@ -31,6 +31,7 @@
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 // After the target pragma, so that its templates are compiled for this instruction set.
+#include "hight/hight_gf_matrices.hpp"
 #include "hight/hight_key_step.hpp"
 
 namespace kc::keysearch {
@@ -38,17 +39,6 @@ namespace {
 
 typedef uint8_t u8x64 __attribute__((vector_size(64)));
 
-// The gf2p8affineqb matrix of x -> ROL_a(x) ^ ROL_b(x) ^ ROL_c(x): byte 7-i is the row that
-// gives result bit i, and ROL_k takes result bit i from input bit i-k (mod 8).
-constexpr uint64_t rotations_matrix(int a, int b, int c)
-{
-    uint64_t m = 0;
-    for (int i = 0; i < 8; i++) {
-        unsigned row = (1u << ((i - a) & 7)) ^ (1u << ((i - b) & 7)) ^ (1u << ((i - c) & 7));
-        m |= (uint64_t)row << (8 * (7 - i));
-    }
-    return m;
-}
 
 struct Zmm {
     using vec = u8x64;
@@ -56,11 +46,11 @@ struct Zmm {
     static vec bcast(uint8_t b) { return (vec)_mm512_set1_epi8((char)b); }
     static vec f0(vec x)
     {
-        return (vec)_mm512_gf2p8affine_epi64_epi8((__m512i)x, _mm512_set1_epi64((long long)rotations_matrix(1, 2, 7)), 0);
+        return (vec)_mm512_gf2p8affine_epi64_epi8((__m512i)x, _mm512_set1_epi64((long long)hight_gf::f0_matrix), 0);
     }
     static vec f1(vec x)
     {
-        return (vec)_mm512_gf2p8affine_epi64_epi8((__m512i)x, _mm512_set1_epi64((long long)rotations_matrix(3, 4, 6)), 0);
+        return (vec)_mm512_gf2p8affine_epi64_epi8((__m512i)x, _mm512_set1_epi64((long long)hight_gf::f1_matrix), 0);
     }
     static uint64_t equal8(const vec *x, const vec *c)
     {
