@@ -322,7 +322,7 @@ KC_HIGHT_INLINE void slice_lane_keys(const uint8_t *keys, size_t n, LaneKeys &k)
 }
 
 // Kernel::encrypt_blocks_keyed: steps of two groups of up to 64 blocks, each lane under its
-// own key. The stack copies of the keys are wiped with the sliced keys.
+// own key. The sliced keys are wiped at the end.
 void encrypt_blocks_keyed(Cipher, const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t nblocks)
 {
     LaneKeyPair k;
