@@ -1,5 +1,6 @@
 // CTR_DRBG's bursts (src/drbg/burst.hpp) and the kernel entry points they use:
-// Kernel::encrypt_blocks_keyed and Kernel::keystream_pair against the reference kernel, a key
+// Kernel::encrypt_blocks_keyed, Kernel::keystream_pair and Kernel::keystream_blocks (the
+// DRBG's output) against the reference kernel, a key
 // schedule over an older key against a fresh one (the bursts rekey without a wipe in between),
 // and every kernel's bursts against Drbg::generate request by request.
 #include <gtest/gtest.h>
@@ -121,6 +122,53 @@ TEST(DrbgBurstKernels, KeystreamPairEqualsTheReferenceCtr)
     }
     if (checked == 0)
         GTEST_SKIP() << "no runnable kernel with keystream_pair";
+}
+
+// Kernel::keystream_blocks against the reference kernel's CTR over zeros: lengths around the
+// kernels' steps and their write-prefetch distance, outputs at odd alignments with guards on
+// both sides, and counters next to every split a kernel makes (its low 16 and 32 bits, its
+// low 64 bits, the whole block).
+TEST(DrbgBurstKernels, KeystreamBlocksEqualsTheReferenceCtr)
+{
+    size_t checked = 0;
+    for (const kct::KernelCipher &kc_ : kct::all_kernel_ciphers()) {
+        const kc::Kernel &k = *kc_.kernel;
+        if (k.gpu != nullptr || k.keystream_blocks == nullptr || !kc::kernel_runnable(k))
+            continue;
+        const kc::CipherDesc &d = kc::cipher_desc(kc_.cipher);
+        const size_t bs = d.block_bytes;
+        const kc::Kernel &ref = *kc::reference_kernel(kc_.cipher);
+        const Bytes key = kct::random_bytes(d.key_bytes, 600 + checked);
+        kc::KeyState s, r;
+        ASSERT_TRUE(s.init(k, kc_.cipher, key.data(), true) && r.init(ref, kc_.cipher, key.data()));
+        std::vector<Bytes> ctrs = test_counters(bs);
+        for (size_t low : {size_t(4), size_t(8)}) { // 2^32 and 2^64 come inside a run
+            Bytes c = kct::random_bytes(bs, 610 + low);
+            std::memset(&c[bs - low], 0xff, low);
+            c[bs - 1] = 0x80;
+            ctrs.push_back(c);
+        }
+        const size_t guard = 64;
+        for (size_t n : {size_t(0), size_t(1), size_t(15), size_t(16), size_t(17), size_t(63), size_t(64), size_t(65),
+                         size_t(127), size_t(128), size_t(129), size_t(191), size_t(192), size_t(193), size_t(1000),
+                         size_t(4101)}) {
+            for (size_t ic = 0; ic < ctrs.size(); ic++) {
+                const size_t at = guard + (n + ic) % 4 * 9; // offsets 0, 9, 18, 27 past a 64-byte line
+                const Bytes zeros(n * bs, 0);
+                Bytes want(n * bs), got(n * bs + at + guard, 0x5a);
+                ref.ctr_xor_blocks(r.get(), ctrs[ic].data(), zeros.data(), want.data(), n);
+                k.keystream_blocks(s.get(), ctrs[ic].data(), got.data() + at, n);
+                ASSERT_EQ(0, std::memcmp(want.data(), got.data() + at, want.size()))
+                    << what(kc_) << " n " << n << " counter " << ic;
+                for (size_t i = 0; i < got.size(); i++)
+                    if (i < at || i >= at + want.size())
+                        ASSERT_EQ(got[i], 0x5a) << what(kc_) << " n " << n << " wrote byte " << i << " of the guards";
+            }
+        }
+        checked++;
+    }
+    if (checked == 0)
+        GTEST_SKIP() << "no runnable kernel with keystream_blocks";
 }
 
 // The bursts rekey their key states in place: a schedule over an older key must leave the

@@ -52,6 +52,7 @@
 #include "aria/aria.hpp"
 #include "aria/aria_x86_byteslice.hpp"
 #include "core/kernel.hpp"
+#include "core/write_prefetch.hpp"
 
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512bw,avx512vl,gfni")
@@ -237,14 +238,23 @@ inline void ecb_batch(const uint32_t (*k)[16], int rounds, const uint8_t *in, ui
         [&](const vec x[16]) { BatchIo<V, full>::store(out, x, nblocks); });
 }
 
-// One batch of V::blocks blocks (full) or fewer, CTR from counter ctr.
-template <class V, bool full>
+// One batch of V::blocks blocks (full) or fewer, CTR from counter ctr; Ks: the keystream
+// itself (XORed into zeros, in unused).
+template <class V, bool full, bool Ks = false>
 inline void ctr_batch(const AriaSlicedKeys &ks, const uint8_t ctr[16], const uint8_t *in,
                       uint8_t *out, size_t nblocks)
 {
     using vec = typename V::vec;
     aria_bs::ctr_batch<V, GfniSboxes<V>>(
-        ks, ctr, [&](vec x[16]) { BatchIo<V, full>::load(x, in, nblocks); },
+        ks, ctr,
+        [&](vec x[16]) {
+            if constexpr (Ks) {
+                for (int i = 0; i < 16; i++)
+                    x[i] = V::set1_8(0);
+            } else {
+                BatchIo<V, full>::load(x, in, nblocks);
+            }
+        },
         [&](const vec x[16]) { BatchIo<V, full>::store(out, x, nblocks); });
 }
 
@@ -272,22 +282,38 @@ void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t n
     crypt(ks->dec, ks->rounds, in, out, nblocks);
 }
 
-void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
-                    size_t n)
+// CTR over n blocks; Ks: the keystream itself, each line asked for write_prefetch_ahead
+// bytes before its store.
+template <bool Ks>
+void ctr_blocks(const AriaSlicedKeys &ks, const uint8_t *ctr, const uint8_t *in, uint8_t *out, size_t n)
 {
-    const auto &ks = *static_cast<const AriaSlicedKeys *>(state);
     alignas(16) uint8_t c[16];
     std::memcpy(c, ctr, 16);
-    for (; n >= 64; n -= 64, in += 1024, out += 1024) {
-        ctr_batch<Zmm, true>(ks, c, in, out, 64);
+    for (; n >= 64; n -= 64, in += Ks ? 0 : 1024, out += 1024) {
+        if constexpr (Ks)
+            if (n >= 64 + write_prefetch_ahead / 16)
+                prefetch_for_write(out + write_prefetch_ahead, 1024);
+        ctr_batch<Zmm, true, Ks>(ks, c, in, out, 64);
         aria_bs::advance_counter(c, 64);
     }
     if (n > 32)
-        ctr_batch<Zmm, false>(ks, c, in, out, n);
+        ctr_batch<Zmm, false, Ks>(ks, c, in, out, n);
     else if (n > 16)
-        ctr_batch<Ymm, false>(ks, c, in, out, n);
+        ctr_batch<Ymm, false, Ks>(ks, c, in, out, n);
     else if (n > 0)
-        ctr_batch<Xmm, false>(ks, c, in, out, n);
+        ctr_batch<Xmm, false, Ks>(ks, c, in, out, n);
+}
+
+void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
+                    size_t n)
+{
+    ctr_blocks<false>(*static_cast<const AriaSlicedKeys *>(state), ctr, in, out, n);
+}
+
+// Kernel::keystream_blocks (CTR_DRBG's output).
+void keystream_blocks(const void *state, const uint8_t *ctr, uint8_t *out, size_t n)
+{
+    ctr_blocks<true>(*static_cast<const AriaSlicedKeys *>(state), ctr, nullptr, out, n);
 }
 
 } // namespace
@@ -316,6 +342,10 @@ extern const Kernel aria_avx512_gfni_kernel = {
     ctr_xor_blocks,
     nullptr, // gpu
     aria_sliced_set_encrypt_key_diffusion,
+    nullptr, // keystream_pair
+    nullptr, // encrypt_blocks_keyed
+    0,       // pair_bytes
+    keystream_blocks,
 };
 
 } // namespace kc

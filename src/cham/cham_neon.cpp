@@ -165,6 +165,7 @@ extern const Kernel cham_neon_kernel = {
     keystream_pair,
     encrypt_blocks_keyed,
     slice_pair_bytes,
+    keystream_blocks,
 };
 
 } // namespace kc

@@ -35,6 +35,7 @@
 #include "core/bytes.hpp"
 #include "core/counter.hpp"
 #include "core/wipe.hpp"
+#include "core/write_prefetch.hpp"
 
 namespace kc {
 
@@ -176,8 +177,8 @@ inline ChamCtrHead<W> cham_x86_ctr_head(const ChamX86Keys &k, const uint8_t *ctr
     return h;
 }
 
-// CTR over nblocks: splits the call into segments of constant upper counter words (the
-// counter is public, so the split may branch on it) and calls
+// CTR over nblocks (in == nullptr: the keystream itself): splits the call into segments of
+// constant upper counter words and calls
 // segment(keys, head, in, out, n) for each, with the head computed once per segment.
 template <class W, class Segment>
 void cham_x86_ctr_segments(const ChamX86Keys &k, const uint8_t *ctr, const uint8_t *in,
@@ -193,7 +194,8 @@ void cham_x86_ctr_segments(const ChamX86Keys &k, const uint8_t *ctr, const uint8
         segment(k, h, in, out, n);
         secure_wipe(&h, sizeof h);
         counter_add(next, bs, n);
-        in += bs * n;
+        if (in != nullptr) // nullptr: the keystream itself
+            in += bs * n;
         out += bs * n;
         nblocks -= n;
     }

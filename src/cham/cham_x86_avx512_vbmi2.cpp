@@ -82,6 +82,7 @@ extern const Kernel cham_avx512_vbmi2_kernel = {
     keystream_pair,
     encrypt_blocks_keyed,
     slice_pair_bytes,
+    keystream_blocks,
 };
 
 } // namespace kc

@@ -68,6 +68,13 @@ struct Kernel {
     void (*encrypt_blocks_keyed)(Cipher c, const uint8_t *keys, const uint8_t *in, uint8_t *out,
                                  size_t nblocks) = nullptr;
     size_t pair_bytes = 0; // each run of keystream_pair
+
+    // Optional, for CTR_DRBG's output: the CTR keystream itself, out[i] = E(ctr + i) (as
+    // ctr_xor_blocks over zeros), in one call however long, with the output written without
+    // being read and its lines prefetched for write a fixed distance ahead of the stores
+    // (core/write_prefetch.hpp says why). nullptr: the DRBG slices ctr_xor_blocks over a
+    // block of zeros, which pays the kernel's per-call CTR setup every 1 KiB.
+    void (*keystream_blocks)(const void *state, const uint8_t *ctr, uint8_t *out, size_t nblocks) = nullptr;
 };
 
 } // namespace kc

@@ -5,7 +5,7 @@
 
 #include "core/counter.hpp"
 #include "core/wipe.hpp"
-#include "drbg/prefetch.hpp"
+#include "core/write_prefetch.hpp"
 
 namespace kc::drbg {
 
@@ -18,17 +18,22 @@ namespace {
 
 // The data that CTR XORs the keystream into. Read-only and in L1, so the output is written
 // once, by the kernel, with no zero-fill pass over it first.
-alignas(64) const uint8_t zeros[prefetch_slice_bytes] = {};
+alignas(64) const uint8_t zeros[write_prefetch_slice] = {};
 
 } // namespace
 
-// Kernels only offer CTR as keystream XOR data: XOR zeros, 1 KiB per kernel call (one batch
-// of the x86 kernels), with the output two calls ahead prefetched (prefetch.hpp says why).
-// The short calls cost LEA and CHAM-128 about 15 ns each (their per-call CTR setup), 3-4% of
-// their rate; the prefetch gains ARIA 10%. Measured both ways, this is the better minimum.
+// The kernel's own keystream_blocks where it has one (one call, the write prefetch inside its
+// steps). Otherwise CTR over zeros, 1 KiB per kernel call (one batch of the x86 kernels),
+// with the output two calls ahead prefetched (core/write_prefetch.hpp says why): the short
+// calls cost LEA and CHAM-128 about 15 ns each (their per-call CTR setup), while the
+// prefetch gains ARIA 10%; measured both ways, this was the better one.
 void kernel_keystream(const Kernel &k, const void *state, size_t bs, const uint8_t *ctr, uint8_t *out,
                       size_t nblocks)
 {
+    if (k.keystream_blocks != nullptr) {
+        k.keystream_blocks(state, ctr, out, nblocks);
+        return;
+    }
     const size_t bytes = nblocks * bs, slice = sizeof zeros / bs, ahead = 2 * sizeof zeros;
     uint8_t c[16];
     std::memcpy(c, ctr, bs);

@@ -28,6 +28,7 @@
 #include "core/counter.hpp"
 #include "core/kernel.hpp"
 #include "core/wipe.hpp"
+#include "core/write_prefetch.hpp"
 #include "lea/lea.hpp"
 #include "lea/lea_x86.hpp"
 
@@ -179,6 +180,10 @@ extern const Kernel lea_avx512_kernel = {
     ctr_xor_blocks,
     nullptr, // gpu
     set_encrypt_key,
+    nullptr, // keystream_pair
+    nullptr, // encrypt_blocks_keyed
+    0,       // pair_bytes
+    keystream_blocks,
 };
 
 } // namespace kc
