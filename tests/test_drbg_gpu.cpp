@@ -253,21 +253,20 @@ TEST_P(GpuDrbg, ManyInstancesEqualSingleDrbgs)
         }
 }
 
-// Thousands of instances (several groups of the GPU path) against the CPU's many-instance
-// path, which DrbgMultiCpu checks against single DRBGs.
-TEST_P(GpuDrbg, ManyInstancesGpuEqualsCpu)
+// `count` instances against the CPU's many-instance path, which DrbgMultiCpu checks against
+// single DRBGs.
+void many_instances_gpu_equals_cpu(const std::string &name, size_t count)
 {
     const char *gpu_kernel = nullptr;
-    ASSERT_EQ(KCIPHER_OK, kcipher_default_gpu_kernel(GetParam().c_str(), &gpu_kernel));
-    const size_t count = 3000;
+    ASSERT_EQ(KCIPHER_OK, kcipher_default_gpu_kernel(name.c_str(), &gpu_kernel));
     std::mt19937_64 g(count);
     kcipher_cipher_info info;
-    ASSERT_EQ(KCIPHER_OK, kcipher_cipher_find(GetParam().c_str(), &info));
+    ASSERT_EQ(KCIPHER_OK, kcipher_cipher_find(name.c_str(), &info));
     const size_t max = info.block_bytes == 16 ? 65536 : 1024;
     for (unsigned flags : {0u, (unsigned)KCIPHER_DRBG_NO_DF}) {
         const size_t elen = flags == 0 ? info.key_bytes : info.key_bytes + info.block_bytes;
         const Bytes e = random_input(g, count * elen);
-        kcipher::DrbgMulti cpu(GetParam(), count, flags), gpu(GetParam(), count, flags, gpu_kernel);
+        kcipher::DrbgMulti cpu(name, count, flags), gpu(name, count, flags, gpu_kernel);
         uint32_t sc = 5, sg = 5;
         cpu.set_entropy_source(kct::counting_entropy, &sc);
         gpu.set_entropy_source(kct::counting_entropy, &sg);
@@ -280,16 +279,33 @@ TEST_P(GpuDrbg, ManyInstancesGpuEqualsCpu)
             const bool pr = k == 3;
             Bytes want = cpu.generate(len, pr);
             if (k++ % 2 == 0) {
-                ASSERT_TRUE(gpu.generate(len, pr) == want) << GetParam() << " len " << len;
+                ASSERT_TRUE(gpu.generate(len, pr) == want) << name << " len " << len;
             } else {
                 DeviceBuffer d(want.size());
                 ASSERT_NO_THROW(gpu.generate_device(d.p, len, pr)) << kcipher_gpu_last_error();
-                ASSERT_TRUE(to_host(d.p, want.size()) == want) << GetParam() << " len " << len;
+                ASSERT_TRUE(to_host(d.p, want.size()) == want) << name << " len " << len;
             }
             ASSERT_EQ(cpu.reseed_counter(count - 1), gpu.reseed_counter(count - 1));
         }
         EXPECT_EQ(sc, sg);
     }
+}
+
+// Thousands of instances: several groups of the GPU path, the key states derived on the GPU
+// (GpuOps::set_keys) where the kernel can.
+TEST_P(GpuDrbg, ManyInstancesGpuEqualsCpu)
+{
+    many_instances_gpu_equals_cpu(GetParam(), 3000);
+}
+
+// The same with the key states laid out by CPU threads (KCIPHER_DRBG_KEYS=host).
+TEST_P(GpuDrbg, ManyInstancesHostKeyStatesEqualTheCpu)
+{
+    struct Unset {
+        ~Unset() { unsetenv("KCIPHER_DRBG_KEYS"); } // also when an assertion returns early
+    } unset;
+    ASSERT_EQ(0, setenv("KCIPHER_DRBG_KEYS", "host", 1));
+    many_instances_gpu_equals_cpu(GetParam(), 1100);
 }
 
 TEST(GpuDrbgMisuse, DeviceCalls)

@@ -55,6 +55,7 @@ constexpr int nslots = 6;
 constexpr size_t out_batch_bytes = size_t(8) << 20;
 constexpr size_t device_batch_bytes = size_t(32) << 20; // into device memory: no staging per slot
 constexpr size_t key_batch_bytes = size_t(8) << 20;
+constexpr size_t device_key_batch_bytes = size_t(64) << 20; // key states derived on the GPU
 constexpr size_t copy_piece_bytes = size_t(1) << 20; // one copy task
 constexpr size_t key_task_states = 16;               // key states per key-schedule task
 constexpr size_t small_key_state = 2048;             // below: single mode lays them out inline
@@ -333,8 +334,9 @@ bool page_locked(const void *p, size_t len)
     return true;
 }
 
-// KCIPHER_DRBG_KEYS=host: CPU threads derive a single DRBG's key states, as before the GPU
-// did (for measuring one against the other; the bytes are the same).
+// KCIPHER_DRBG_KEYS=host: CPU threads derive the key states (of a single DRBG's requests or
+// of many instances), as before the GPU did (for measuring one against the other; the bytes
+// are the same).
 bool host_keys_wanted()
 {
     const char *v = std::getenv("KCIPHER_DRBG_KEYS");
@@ -605,11 +607,13 @@ class Run {
     }
 
     // Grows every slot's buffers to these sizes.
+    // keys: the key states (device, and host unless raw); raw: the raw Keys and counters that
+    // the GPU derives the states from (host and device), or 0.
     bool reserve(size_t keys, size_t ctrs, size_t upd, size_t d_out, size_t h_out, size_t raw = 0)
     {
         for (Slot &s : ws_.slot) {
             int e = 0;
-            for (auto [b, n] : {std::pair<Buf *, size_t>{&s.h_keys, keys}, {&s.d_keys, keys}, {&s.h_ctrs, ctrs},
+            for (auto [b, n] : {std::pair<Buf *, size_t>{&s.h_keys, raw != 0 ? raw : keys}, {&s.d_keys, keys}, {&s.h_ctrs, ctrs},
                                 {&s.d_ctrs, ctrs}, {&s.h_upd, upd}, {&s.d_upd, upd}, {&s.d_out, d_out},
                                 {&s.h_out, h_out}, {&s.d_raw, raw}})
                 if (e == 0 && n != 0)
@@ -969,7 +973,7 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
     const bool staged = !o_.on_device && !direct_;
     start(items, gpu_keys_ ? 0 : gpu_key_threads(o_.threads));
     const size_t raw = gpu_keys_ ? segs * (raw_stride + bs_) : 0; // raw keys and counters (lay_out)
-    if (fail_.failed() || !reserve(std::max(segs * key_stride_, raw), gpu_keys_ ? 0 : segs * bs_, 0,
+    if (fail_.failed() || !reserve(segs * key_stride_, gpu_keys_ ? 0 : segs * bs_, 0,
                                    o_.on_device ? 0 : out_bytes, staged ? out_bytes : 0, raw))
         return KCIPHER_OK; // finish() reports it
 
@@ -1075,12 +1079,17 @@ kcipher_status Run::multi(const MultiJob &j)
     // staging buffer then, so larger groups (fewer launches and waits per byte).
     const bool direct = o_.on_device && rounds == 1 && j.len % bs_ == 0;
     const size_t out_target = direct ? size_t(64) << 20 : out_batch_bytes;
-    const size_t group =
-        std::max<size_t>(1, std::min({j.count, out_target / seg0, key_batch_bytes / key_stride_}));
+    // The GPU derives the key states from the raw Keys where the kernel can (GpuOps::set_keys):
+    // then only the raw Keys and counters cross PCIe, and the states (HIGHT's bitsliced ones
+    // are 4.5 KiB per instance) stay in device memory, so groups may hold more of them.
+    gpu_keys_ = use_gpu_keys();
+    const size_t key_room = gpu_keys_ ? device_key_batch_bytes : key_batch_bytes;
+    const size_t group = std::max<size_t>(1, std::min({j.count, out_target / seg0, key_room / key_stride_}));
     const size_t groups = (j.count + group - 1) / group;
     start(groups * rounds, j.workers);
-    if (fail_.failed() || !reserve(group * key_stride_, 2 * group * bs_, group * ub, direct ? 0 : group * seg0,
-                                   o_.on_device ? 0 : group * first_len))
+    const size_t raw = gpu_keys_ ? group * (raw_stride + 2 * bs_) : 0; // raw Keys, then both counters
+    if (fail_.failed() || !reserve(group * key_stride_, gpu_keys_ ? 0 : 2 * group * bs_, group * ub,
+                                   direct ? 0 : group * seg0, o_.on_device ? 0 : group * first_len, raw))
         return KCIPHER_OK;
 
     // Items (group, round): a window of nslots - 1 groups goes round by round, so that a
@@ -1111,8 +1120,14 @@ kcipher_status Run::multi(const MultiJob &j)
                             return;
                         }
                         const Drbg::State &state = j.states[a + i];
-                        key_state(state.key, s.h_keys.p + i * key_stride_);
-                        uint8_t *c0 = s.h_ctrs.p + i * bs_, *c1 = s.h_ctrs.p + (n + i) * bs_;
+                        uint8_t *ctrs = s.h_ctrs.p; // upload()'s layouts
+                        if (gpu_keys_) {
+                            std::memcpy(s.h_keys.p + i * raw_stride, state.key, cipher_desc(c_).key_bytes);
+                            ctrs = s.h_keys.p + n * raw_stride;
+                        } else {
+                            key_state(state.key, s.h_keys.p + i * key_stride_);
+                        }
+                        uint8_t *c0 = ctrs + i * bs_, *c1 = ctrs + (n + i) * bs_;
                         std::memcpy(c0, state.v, bs_);
                         counter_increment(c0, bs_);
                         std::memcpy(c1, c0, bs_);
