@@ -58,6 +58,9 @@ constexpr size_t key_batch_bytes = size_t(8) << 20;
 constexpr size_t device_key_batch_bytes = size_t(64) << 20; // key states derived on the GPU
 constexpr size_t copy_piece_bytes = size_t(1) << 20; // one copy task
 constexpr size_t key_task_states = 16;               // key states per key-schedule task
+// Many instances whose key states the GPU derives: a task only copies raw Keys and counters
+// (and reseeds the instances due), and posting one costs about what 16 of them take.
+constexpr size_t raw_task_states = 1024;
 constexpr size_t small_key_state = 2048;             // below: single mode lays them out inline
 constexpr size_t max_pitch = size_t(1) << 30;        // cudaMemcpy2D's pitch stays below
 
@@ -1112,7 +1115,7 @@ kcipher_status Run::multi(const MultiJob &j)
                 const size_t a = gi * group, n = std::min(group, j.count - a);
                 const size_t len_r = std::min(req, j.len - r * req), seg = round_up(len_r, bs_);
                 // Key states and counters: V + 1 for the output, V + 1 + blocks for the Update.
-                parallel(n, key_task_states, [&](size_t x, size_t y, unsigned w) {
+                parallel(n, gpu_keys_ ? raw_task_states : key_task_states, [&](size_t x, size_t y, unsigned w) {
                     for (size_t i = x; i < y && !fail_.failed(); i++) {
                         kcipher_status st = j.before(a + i, r, w);
                         if (st != KCIPHER_OK) {
