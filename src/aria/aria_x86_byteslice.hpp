@@ -481,8 +481,9 @@ constexpr LaneOffsets<B> lane_offset_table{};
 // lanes: byte 15 is c15 + offset(L) (mod 256), and the lanes where that wrapped carry into
 // byte 14, then on through every byte that is 0xff. So byte j < 15 is either c_j ^ k_j or
 // (c_j + 1) ^ k_j, picked per lane by its carry: both are 32-bit broadcasts from a small
-// table built once per batch, and the pick is a masked blend. The counter is public (only
-// key and data are secret in CTR), so branching on its bytes is fine.
+// table built once per batch, and the pick is a masked blend. The counter is public in CTR
+// (only key and data are secret) but is V in CTR_DRBG: docs/architecture.md says what a
+// branch on it can show.
 // V provides: set1_8, add8, lane_offsets() (offset(L) as bytes), carry_of(sum, addend)
 // (lanes where sum wrapped), blend(carry, a, b) (b where carry), and no_carry.
 template <class V>
