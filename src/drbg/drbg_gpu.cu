@@ -61,6 +61,7 @@ constexpr size_t key_task_states = 16;               // key states per key-sched
 // Many instances whose key states the GPU derives: a task only copies raw Keys and counters
 // (and reseeds the instances due), and posting one costs about what 16 of them take.
 constexpr size_t raw_task_states = 1024;
+constexpr size_t min_overlap_group = 1024; // instances: smaller groups cost more launches than they overlap
 constexpr size_t small_key_state = 2048;             // below: single mode lays them out inline
 constexpr size_t max_pitch = size_t(1) << 30;        // cudaMemcpy2D's pitch stays below
 
@@ -788,16 +789,19 @@ class Run {
 
     // Many instances: each instance's Update blocks (XOR no additional input) are its new
     // Key || V (SP 800-90A 10.2.1.2), and the request counts.
+    // On the key threads where there are some: tens of thousands of instances per group.
     void collect(Slot &s, const MultiJob &j)
     {
         const size_t ub = round_up(j.lim.seed_bytes, bs_);
-        for (size_t i = 0; i < s.n; i++) {
-            Drbg::State &st = j.states[s.first + i];
-            const uint8_t *u = s.h_upd.p + i * ub;
-            std::memcpy(st.key, u, j.lim.key_bytes);
-            std::memcpy(st.v, u + j.lim.key_bytes, bs_);
-            st.counter++;
-        }
+        parallel(s.n, raw_task_states, [&](size_t x, size_t y, unsigned) {
+            for (size_t i = x; i < y; i++) {
+                Drbg::State &st = j.states[s.first + i];
+                const uint8_t *u = s.h_upd.p + i * ub;
+                std::memcpy(st.key, u, j.lim.key_bytes);
+                std::memcpy(st.v, u + j.lim.key_bytes, bs_);
+                st.counter++;
+            }
+        }, [] {});
         secure_wipe(s.h_upd.p, s.n * ub);
     }
 
@@ -1087,7 +1091,11 @@ kcipher_status Run::multi(const MultiJob &j)
     // are 4.5 KiB per instance) stay in device memory, so groups may hold more of them.
     gpu_keys_ = use_gpu_keys();
     const size_t key_room = gpu_keys_ ? device_key_batch_bytes : key_batch_bytes;
-    const size_t group = std::max<size_t>(1, std::min({j.count, out_target / seg0, key_room / key_stride_}));
+    // At least four groups of many instances, so that the host's part of one group (raw Keys
+    // out, new states in) overlaps the GPU's part of another.
+    const size_t overlap = std::max<size_t>(min_overlap_group, (j.count + 3) / 4);
+    const size_t group =
+        std::max<size_t>(1, std::min({j.count, out_target / seg0, key_room / key_stride_, overlap}));
     const size_t groups = (j.count + group - 1) / group;
     start(groups * rounds, j.workers);
     const size_t raw = gpu_keys_ ? group * (raw_stride + 2 * bs_) : 0; // raw Keys, then both counters
