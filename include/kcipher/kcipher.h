@@ -381,7 +381,8 @@ KCIPHER_API const char *kcipher_drbg_kernel(const kcipher_drbg *drbg); /* NULL f
  *
  * kernel: a GPU kernel name computes every instance's output blocks and Update on the GPU
  * (the key schedules too, where the kernel has a GPU key schedule, as every default GPU
- * kernel does; reseeds on CPU threads); NULL or a CPU kernel runs it all on CPU threads. Inputs are arrays of N equal-length strings, instance i's at p + i * len; NULL
+ * kernel does; reseeds on CPU threads); NULL or a CPU kernel runs it all on CPU threads.
+ * Inputs are arrays of N equal-length strings, instance i's at p + i * len; NULL
  * entropy (length 0) takes it from the entropy source (getrandom by default). The source is
  * called on the calling thread before any instance changes, instance after instance, with
  * the calls N kcipher_drbg sharing it would make one handle after another; a failing source
