@@ -108,6 +108,39 @@ struct Buf {
     }
 };
 
+// Device buffers to zero in one launch (Run::queue_all_device_wipes): each slot's four
+// secret buffers at most.
+constexpr int max_device_wipes = 4 * nslots;
+struct DeviceWipes {
+    uint8_t *p[max_device_wipes];
+    size_t n[max_device_wipes];
+    int count;
+};
+
+// Block row y zeroes buffer y, 16 bytes a store where it can (cudaMalloc gives 256-byte
+// aligned buffers), the tail byte by byte.
+__global__ void device_wipes_kernel(const __grid_constant__ DeviceWipes w)
+{
+    uint8_t *p = w.p[blockIdx.y];
+    const size_t n = w.n[blockIdx.y], wide = reinterpret_cast<uintptr_t>(p) % 16 == 0 ? n / 16 : 0;
+    const size_t stride = (size_t)gridDim.x * blockDim.x, first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    for (size_t i = first; i < wide; i += stride)
+        reinterpret_cast<uint4 *>(p)[i] = make_uint4(0, 0, 0, 0);
+    for (size_t i = wide * 16 + first; i < n; i += stride)
+        p[i] = 0;
+}
+
+int launch_device_wipes(const DeviceWipes &w, cudaStream_t stream)
+{
+    size_t most = 0;
+    for (int i = 0; i < w.count; i++)
+        most = std::max(most, w.n[i]);
+    const unsigned threads = 256;
+    const size_t blocks = std::min<size_t>(256, std::max<size_t>(1, (most / 16 + threads - 1) / threads));
+    device_wipes_kernel<<<dim3((unsigned)blocks, (unsigned)w.count), threads, 0, stream>>>(w);
+    return cudaGetLastError();
+}
+
 // Outstanding tasks of one kind; wait() returns when all are done.
 class Countdown {
   public:
@@ -266,6 +299,7 @@ class GpuWorkspace {
     cudaEvent_t start = nullptr; // recorded on the caller's stream
     Slot slot[nslots];
     std::unique_ptr<Pool> keys, copies; // key-schedule and host-copy threads, made on first use
+    std::unique_ptr<Pool> submitter;    // a single DRBG's submitter thread, made on first use
 
     int init(int dev)
     {
@@ -285,6 +319,7 @@ class GpuWorkspace {
     {
         keys.reset(); // idle between calls: joined at once
         copies.reset();
+        submitter.reset();
         GpuDeviceScope scope(device < 0 ? 0 : device);
         for (Slot &s : slot) {
             if (s.stream != nullptr)
@@ -353,6 +388,8 @@ struct Trace {
     using clk = std::chrono::steady_clock;
     bool on = trace_wanted();
     double reclaim = 0, chain = 0, keys = 0, issue = 0;
+    double wipe = 0, upload = 0, launch = 0, record = 0; // parts of issue
+    double first = 0, last = 0;                          // first and last batch queued, since t0
     size_t batches = 0, segments = 0;
     clk::time_point t0 = clk::now();
 
@@ -366,6 +403,10 @@ struct Trace {
                      "drbg trace: %zu batches, %zu requests, %.3f ms; per request: wait for the chain %.3f us, "
                      "for a slot %.3f us, for key states %.3f us, copies and launch %.3f us, total %.3f us\n",
                      batches, segments, total * 1e3, chain * us, reclaim * us, keys * us, issue * us, total * us);
+        const double ub = 1e6 / std::max<size_t>(batches, 1);
+        std::fprintf(stderr, "drbg trace: per batch: segments wiped %.1f us, keys up %.1f us, keystream launch %.1f us, "
+                     "event %.1f us; first batch queued at %.3f ms, last at %.3f ms\n",
+                     wipe * ub, upload * ub, launch * ub, record * ub, first * 1e3, last * 1e3);
     }
 };
 
@@ -373,7 +414,7 @@ struct Trace {
 // then what is left in halves down to tail_requests requests. The chain bounds the call, and
 // after its last request only the last batch's GPU work remains: a small batch keeps that
 // short (a whole 32 MiB batch of ARIA-128 is about 60 us of keystream on the H100).
-constexpr size_t tail_requests = 32;
+constexpr size_t tail_requests = 64;
 size_t batch_at(size_t at, size_t len, size_t batch, size_t req)
 {
     const size_t left = len - at;
@@ -431,6 +472,7 @@ class ChainAhead {
                 walk(out);
             return;
         }
+        spin_until_ready();
         std::unique_lock<std::mutex> l(m_);
         cv_.wait(l, [&] { return !q_.empty() || done_; });
         if (q_.empty())
@@ -438,6 +480,7 @@ class ChainAhead {
         out.swap(q_.front());
         free_.push_back(std::move(q_.front())); // out's old vector, empty: the producer refills it
         q_.pop_front();
+        ready_.store(!q_.empty() || done_, std::memory_order_release);
         cv_.notify_all();
     }
 
@@ -485,8 +528,10 @@ class ChainAhead {
             walk_s_ += since(t), cpu_s_ += thread_cpu() - c0, walked_ += b.size();
             std::lock_guard<std::mutex> l(m_);
             try {
-                if (!b.empty())
+                if (!b.empty()) {
                     q_.push_back(std::move(b));
+                    ready_.store(true, std::memory_order_release);
+                }
             } catch (...) { // the batch is lost, so the call fails
                 wipe_segments(b);
                 st_ = KCIPHER_ERR_NO_MEMORY;
@@ -495,8 +540,10 @@ class ChainAhead {
             cv_.notify_all();
         }
         wipe_segments(scratch);
+        end_ = clk::now();
         std::lock_guard<std::mutex> l(m_);
         done_ = true;
+        ready_.store(true, std::memory_order_release);
         cv_.notify_all();
     }
 
@@ -508,6 +555,30 @@ class ChainAhead {
     }
 
   private:
+    // The submitter waits for the chain's next batch spinning, up to spin_limit, before it
+    // sleeps: a thread woken from a condition variable took tens of microseconds to run
+    // again on the H100 host, and its CUDA calls for the batch then ran at half their speed
+    // (15 against 7 us to queue a batch's keys), which made it nearly as slow as LEA-128's
+    // chain. Most batches come within the limit (a batch of the chain is 25-250 us).
+    static constexpr auto spin_limit = std::chrono::microseconds(500);
+    void spin_until_ready() const
+    {
+        const auto until = clk::now() + spin_limit;
+        for (unsigned i = 1; !ready_.load(std::memory_order_acquire); i++) {
+            cpu_relax();
+            if (i % 64 == 0 && clk::now() >= until)
+                return;
+        }
+    }
+    static void cpu_relax()
+    {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#elif defined(__aarch64__)
+        asm volatile("yield");
+#endif
+    }
+
     void walk(std::vector<Segment> &out)
     {
         const size_t n = batch_at(at_, len_, batch_, d_.limits().max_request_bytes);
@@ -528,13 +599,14 @@ class ChainAhead {
   public:
     // KCIPHER_DRBG_TRACE: produce()'s own time per request (wall, CPU, waiting for room). On
     // the H100 host its CPU time is its wall time: not descheduled; where it runs decides.
-    void print_trace() const
+    void print_trace(Trace::clk::time_point t0) const
     {
         if (walked_ == 0)
             return;
         const double us = 1e6 / std::max<size_t>(walked_, 1);
-        std::fprintf(stderr, "drbg trace: chain (calling thread) per request: walk %.3f us (CPU %.3f us), waiting for room %.3f us\n",
-                     walk_s_ * us, cpu_s_ * us, full_s_ * us);
+        std::fprintf(stderr, "drbg trace: chain (calling thread) per request: walk %.3f us (CPU %.3f us), waiting for room %.3f us; "
+                     "done at %.3f ms\n", walk_s_ * us, cpu_s_ * us, full_s_ * us,
+                     std::chrono::duration<double>(end_ - t0).count() * 1e3);
     }
 
   private:
@@ -548,6 +620,7 @@ class ChainAhead {
     }
     double walk_s_ = 0, cpu_s_ = 0, full_s_ = 0;
     size_t walked_ = 0;
+    clk::time_point end_{};
 
     Drbg &d_;
     const size_t len_, batch_;
@@ -558,6 +631,7 @@ class ChainAhead {
     std::deque<std::vector<Segment>> q_;
     std::vector<std::vector<Segment>> free_; // emptied batches, kept for their capacity
     bool stop_ = false, done_ = false;
+    std::atomic<bool> ready_{false}; // !q_.empty() || done_, read without the lock
     const bool threaded_;
     kcipher_status st_ = KCIPHER_OK;
 };
@@ -637,6 +711,12 @@ class Run {
     // returns the first failure.
     kcipher_status finish(const MultiJob *j)
     {
+        // The streams first: cudaStreamSynchronize spins (the runtime's default schedule),
+        // where the slots' events wake a sleeping thread tens of microseconds after the GPU
+        // is done; the call's end waits for its last items' GPU work.
+        for (Slot &s : ws_.slot)
+            if (s.issued)
+                fail_.cuda(cudaStreamSynchronize(s.stream));
         for (Slot &s : ws_.slot)
             reclaim(s, j); // every copy task has run (key tasks are waited for where posted)
         keys_ = copies_ = nullptr;
@@ -657,9 +737,40 @@ class Run {
 
     Failure &failure() { return fail_; }
 
+    // Zeroes every slot's device secrets in one launch on the stream of `last` (the slot of
+    // the call's last item), after each slot's work: one launch and an event wait per slot,
+    // where a memset per buffer cost the submitter about 4 us each (two to four per slot)
+    // at the end of the call, when only the chain's last batches are left to hide it.
+    void queue_all_device_wipes(Slot &last)
+    {
+        DeviceWipes w{}; // room for every slot's four buffers
+        for (Slot &s : ws_.slot) {
+            const int before = w.count;
+            for (Buf *b : {&s.d_keys, &s.d_ctrs, &s.d_upd, &s.d_raw})
+                if (b->used != 0)
+                    w.p[w.count] = b->p, w.n[w.count] = b->used, w.count++;
+            if (w.count != before && &s != &last && s.issued) {
+                const int e = cudaStreamWaitEvent(last.stream, s.done, 0);
+                if (e != cudaSuccess) {
+                    fail_.cuda(e);
+                    return; // finish() wipes them slot by slot
+                }
+            }
+        }
+        if (w.count == 0)
+            return;
+        const int e = launch_device_wipes(w, last.stream);
+        if (e != cudaSuccess) {
+            fail_.cuda(e);
+            return;
+        }
+        for (Slot &s : ws_.slot)
+            for (Buf *b : {&s.d_keys, &s.d_ctrs, &s.d_upd, &s.d_raw})
+                b->used = 0;
+    }
+
     // Zeroes the slot's device secrets on its stream, after the work queued there (finish()
-    // waits for it). Queued as soon as a slot has had its last batch, it costs the calling
-    // thread its API calls while the chain still runs, not at the end of the call.
+    // waits for it).
     void queue_device_wipes(Slot &s)
     {
         for (Buf *b : {&s.d_keys, &s.d_ctrs, &s.d_upd, &s.d_raw})
@@ -1012,11 +1123,16 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
             lay_out(s, b[k % 2]);
             return true;
         };
+        Slot *last_slot = nullptr; // the slot of the last batch queued
         try {
             size_t at = 0;
             bool have = prepare(0);
+            // Where key threads lay out the key states, batch k+1's go to them before batch k
+            // is queued, so that they overlap; where the GPU derives them, batch k is queued
+            // as soon as the chain has it, without waiting for the chain's next batch.
+            const bool early = keys_ != nullptr;
             for (size_t k = 0; have && !fail_.failed(); k++) {
-                const bool next = prepare(k + 1);
+                bool next = early && prepare(k + 1);
                 Slot &s = ws_.slot[k % nslots];
                 std::vector<Segment> &cur = b[k % 2];
                 auto t = Trace::clk::now();
@@ -1026,22 +1142,38 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
                 tr.batches++, tr.segments += n;
                 t = Trace::clk::now();
                 wipe_segments(cur);
+                auto t1 = Trace::clk::now();
                 uint8_t *dst = o_.on_device ? o_.out + at : s.d_out.p;
-                if (!upload(s, n, n) || !segments(s, 0, n, req, last, dst))
+                if (!upload(s, n, n))
                     break;
+                auto t2 = Trace::clk::now();
+                if (!segments(s, 0, n, req, last, dst))
+                    break;
+                auto t3 = Trace::clk::now();
                 if (!o_.on_device && !copy_rows(s, direct_ ? o_.out + at : s.h_out.p, bytes, s.d_out.p, bytes,
                                                 bytes, 1, cudaMemcpyDeviceToHost))
                     break;
                 if (!record(s))
                     break;
-                if (k + nslots >= items) // the slot's last batch of this call
-                    queue_device_wipes(s);
+                if (tr.on) {
+                    using sec = std::chrono::duration<double>;
+                    tr.wipe += sec(t1 - t).count(), tr.upload += sec(t2 - t1).count();
+                    tr.launch += sec(t3 - t2).count(), tr.record += Trace::since(t3);
+                    tr.last = Trace::since(tr.t0);
+                    if (k == 0)
+                        tr.first = tr.last;
+                }
                 if (staged)
                     post_copies(s, {{o_.out + at, s.h_out.p, bytes}});
                 tr.issue += Trace::since(t);
+                last_slot = &s;
                 at += bytes;
+                if (!early)
+                    next = prepare(k + 1);
                 have = next;
             }
+            if (last_slot != nullptr && !fail_.failed())
+                queue_all_device_wipes(*last_slot);
         } catch (...) {
             wait_keys(); // the tasks read b and the slots
             throw;
@@ -1053,24 +1185,33 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
     if (!threaded_) {
         submit();
     } else {
+        // The submitter is the workspace's thread, kept between calls (its device set once):
+        // a new thread per call cost tens of microseconds before the chain could start.
+        if (!ws_.submitter)
+            ws_.submitter.reset(new Pool(1, ws_.device));
         std::exception_ptr failed;
-        const int device = ws_.device;
-        std::thread submitter([&] {
-            fail_.cuda(cudaSetDevice(device)); // the current device is per host thread
-            try {
-                if (!fail_.failed())
+        Countdown submitted;
+        submitted.add();
+        try {
+            ws_.submitter->post([&](unsigned) {
+                try {
                     submit();
-            } catch (...) {
-                failed = std::current_exception();
-            }
-            ahead.stop(); // the chain need not go on past what was submitted
-        });
+                } catch (...) {
+                    failed = std::current_exception();
+                }
+                ahead.stop(); // the chain need not go on past what was submitted
+                submitted.done();
+            });
+        } catch (...) {
+            submitted.done();
+            throw;
+        }
         ahead.produce(); // until done, failed or stopped; then d is the caller's again
-        submitter.join();
+        submitted.wait();
         if (failed)
             std::rethrow_exception(failed);
         if (tr.on)
-            ahead.print_trace();
+            ahead.print_trace(tr.t0);
     }
     tr.print();
     return ahead.status();
