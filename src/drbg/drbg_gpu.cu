@@ -558,10 +558,10 @@ class ChainAhead {
 
   private:
     // The submitter waits for the chain's next batch spinning, up to spin_limit, before it
-    // sleeps: a thread woken from a condition variable took tens of microseconds to run
-    // again on the H100 host, and its CUDA calls for the batch then ran at half their speed
-    // (15 against 7 us to queue a batch's keys), which made it nearly as slow as LEA-128's
-    // chain. Most batches come within the limit (a batch of the chain is 25-250 us).
+    // sleeps: a sleeping thread runs again tens of microseconds after it is woken (on the H100
+    // host a blocking wait returned 45 us late), time that LEA-128's chain (about 50 us a
+    // batch) cannot spare, and the chain's notify then finds no sleeper to wake. Most batches
+    // come within the limit (a batch of the chain is 25-250 us).
     static constexpr auto spin_limit = std::chrono::microseconds(500);
     void spin_until_ready() const
     {
