@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "cuda/devices.hpp"
+#include "drbg/drbg_gpu.hpp"
 #include "kcipher/kcipher.h"
 #include "kcipher/kcipher.hpp"
 #include "support/drbg_multi_check.hpp"
@@ -231,6 +232,60 @@ TEST_P(GpuDrbg, DeviceOutputEqualsTheCpu)
         EXPECT_EQ(a, b);
     }
     cudaStreamDestroy(stream);
+}
+
+// Every buffer of the GPU path that holds key material between a call's steps (key states,
+// raw keys, counters, Update blocks; device and pinned host memory) reads zero, whole, after
+// each call: one DRBG into device, pageable and page-locked memory, then many instances into
+// host and device memory. The buffers must exist, or the check would prove nothing.
+void expect_key_material_zero(const kc::drbg::GpuWorkspace *ws, const std::string &what)
+{
+    const std::vector<kc::drbg::SecretRegion> regions = kc::drbg::gpu_workspace_secrets(ws);
+    size_t device_bytes = 0, host_bytes = 0;
+    for (const kc::drbg::SecretRegion &r : regions) {
+        Bytes b(r.bytes);
+        if (r.device)
+            ASSERT_EQ(cudaSuccess, cudaMemcpy(b.data(), r.p, r.bytes, cudaMemcpyDeviceToHost));
+        else
+            std::copy(r.p, r.p + r.bytes, b.begin());
+        (r.device ? device_bytes : host_bytes) += r.bytes;
+        const auto nonzero = std::find_if(b.begin(), b.end(), [](uint8_t x) { return x != 0; });
+        EXPECT_EQ(nonzero, b.end()) << what << ": " << (r.device ? "device" : "pinned") << " buffer of " << r.bytes
+                                    << " bytes, byte " << (nonzero - b.begin()) << " is not zero";
+    }
+    EXPECT_GT(device_bytes, 0u) << what;
+    EXPECT_GT(host_bytes, 0u) << what;
+}
+
+TEST_P(GpuDrbg, KeyMaterialIsZeroAfterEachCall)
+{
+    const char *gpu_kernel = nullptr;
+    ASSERT_EQ(KCIPHER_OK, kcipher_default_gpu_kernel(GetParam().c_str(), &gpu_kernel));
+    kcipher::Drbg gpu(GetParam(), 0, gpu_kernel);
+    gpu.instantiate();
+    const size_t n = (size_t(40) << 20) + 11; // several batches and a tail
+    DeviceBuffer d(n);
+    ASSERT_NO_THROW(gpu.generate_device(d.p, n)) << kcipher_gpu_last_error();
+    ASSERT_NO_FATAL_FAILURE(expect_key_material_zero(kc::drbg::gpu_workspace_of(gpu.get()), GetParam() + " device"));
+    Bytes host(n);
+    ASSERT_EQ(KCIPHER_OK, kcipher_drbg_generate_large(gpu.get(), host.data(), n, 0)) << kcipher_gpu_last_error();
+    ASSERT_NO_FATAL_FAILURE(expect_key_material_zero(kc::drbg::gpu_workspace_of(gpu.get()), GetParam() + " host"));
+    uint8_t *pinned = nullptr;
+    ASSERT_EQ(cudaSuccess, cudaHostAlloc((void **)&pinned, n, cudaHostAllocDefault));
+    std::unique_ptr<uint8_t, cudaError_t (*)(void *)> own(pinned, cudaFreeHost);
+    ASSERT_EQ(KCIPHER_OK, kcipher_drbg_generate_large(gpu.get(), pinned, n, 1)) << kcipher_gpu_last_error();
+    ASSERT_NO_FATAL_FAILURE(expect_key_material_zero(kc::drbg::gpu_workspace_of(gpu.get()),
+                                                     GetParam() + " page-locked, prediction resistance"));
+
+    kcipher::DrbgMulti many(GetParam(), 3000, 0, gpu_kernel);
+    many.instantiate();
+    const size_t len = many.max_request() + 17; // two requests each
+    Bytes out = many.generate(len);
+    ASSERT_NO_FATAL_FAILURE(expect_key_material_zero(kc::drbg::gpu_workspace_of(many.get()), GetParam() + " many"));
+    DeviceBuffer dm(out.size());
+    ASSERT_NO_THROW(many.generate_device(dm.p, len)) << kcipher_gpu_last_error();
+    ASSERT_NO_FATAL_FAILURE(
+        expect_key_material_zero(kc::drbg::gpu_workspace_of(many.get()), GetParam() + " many, device"));
 }
 
 // Many instances into host and device memory against single DRBGs (kct::compare_multi_with_

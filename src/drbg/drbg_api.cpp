@@ -38,6 +38,9 @@ struct kcipher_drbg_multi {
     std::unique_ptr<Multi> multi;
 };
 
+const GpuWorkspace *kc::drbg::gpu_workspace_of(const kcipher_drbg *drbg) { return drbg->gpu_ws; }
+const GpuWorkspace *kc::drbg::gpu_workspace_of(const kcipher_drbg_multi *multi) { return multi->multi->gpu_workspace(); }
+
 namespace {
 
 // A NULL pointer is an empty input only with a zero length.

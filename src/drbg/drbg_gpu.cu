@@ -86,7 +86,14 @@ struct Buf {
             return e;
         }
         cap = n;
-        return 0;
+        // A secret buffer starts zeroed, so that all of it reads zero between calls (the
+        // tests read it whole), not only the bytes the calls wrote and wiped: cudaMalloc can
+        // hand back memory that this process freed with other data in it. Rare: on growth.
+        if (secret && !device)
+            std::memset(p, 0, n);
+        if (secret && device && (e = cudaMemset(p, 0, n)) == cudaSuccess)
+            e = cudaStreamSynchronize(nullptr); // before the slot's streams, which do not wait on it
+        return e;
     }
     void mark(size_t n) { used = std::max(used, n); }
     void release()
@@ -338,6 +345,17 @@ class GpuWorkspace {
 };
 
 void free_gpu_workspace(GpuWorkspace *ws) { delete ws; }
+
+std::vector<SecretRegion> gpu_workspace_secrets(const GpuWorkspace *ws)
+{
+    std::vector<SecretRegion> v;
+    if (ws != nullptr)
+        for (const Slot &s : ws->slot)
+            for (const Buf *b : s.all)
+                if (b->secret && b->p != nullptr)
+                    v.push_back({b->p, b->cap, b->device});
+    return v;
+}
 
 constexpr unsigned device_key_threads_128 = 2;
 

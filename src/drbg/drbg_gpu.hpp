@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <vector>
 
 #include "core/cipher.hpp"
 #include "core/kernel.hpp"
@@ -75,5 +76,25 @@ kcipher_status multi_generate_gpu(const Kernel &gpu_kernel, Cipher c, GpuWorkspa
 
 // Key-schedule threads the GPU path uses for `threads` (the worker count MultiJob needs).
 unsigned gpu_key_threads(unsigned threads);
+
+// For the tests: every buffer of the workspace that holds key material between the calls'
+// steps (key states, raw keys, counters, Update blocks), whole, in device or pinned host
+// memory; none where ws is nullptr. Between calls each must read zero.
+struct SecretRegion {
+    const uint8_t *p;
+    size_t bytes;
+    bool device;
+};
+std::vector<SecretRegion> gpu_workspace_secrets(const GpuWorkspace *ws);
+
+} // namespace kc::drbg
+
+// The workspace of a handle of the C API (drbg_api.cpp), for the same tests; nullptr before
+// its first GPU call.
+struct kcipher_drbg;
+struct kcipher_drbg_multi;
+namespace kc::drbg {
+const GpuWorkspace *gpu_workspace_of(const kcipher_drbg *drbg);
+const GpuWorkspace *gpu_workspace_of(const kcipher_drbg_multi *multi);
 
 } // namespace kc::drbg

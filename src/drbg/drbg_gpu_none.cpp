@@ -10,6 +10,8 @@ void free_gpu_workspace(GpuWorkspace *ws) { delete ws; }
 
 unsigned gpu_key_threads(unsigned) { return 1; }
 
+std::vector<SecretRegion> gpu_workspace_secrets(const GpuWorkspace *) { return {}; }
+
 kcipher_status generate_gpu(Drbg &, const Kernel &, Cipher, GpuWorkspace *&, const GpuOutput &, size_t, bool)
 {
     return KCIPHER_ERR_NO_GPU;

@@ -48,6 +48,7 @@ class Multi {
     bool instantiated() const { return inst_; }
     const Kernel *gpu_kernel() const { return gpu_; }
     const Kernel &cpu_kernel() const { return cpu_; }
+    const GpuWorkspace *gpu_workspace() const { return ws_; } // the tests read its secrets
     uint64_t reseed_counter(size_t i) const { return inst_ ? states_[i].counter : 0; }
 
     void set_entropy_source(EntropyFn fn, void *user) { src_ = fn, src_user_ = user; }
