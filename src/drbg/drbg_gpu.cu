@@ -149,29 +149,51 @@ int launch_device_wipes(const DeviceWipes &w, cudaStream_t stream)
 }
 
 // Outstanding tasks of one kind; wait() returns when all are done.
+// Polls ready() for up to `limit`, pausing between reads; true if it held. On the H100 host
+// a thread that sleeps on a condition variable or a blocking-sync event runs again tens of
+// microseconds after it is woken (an event wait returned 45 us late), time that the
+// pipeline's hand-overs cannot spare; a bounded spin costs a core only that long.
+template <class Ready> bool spin_until(Ready ready, std::chrono::microseconds limit)
+{
+    const auto until = std::chrono::steady_clock::now() + limit;
+    for (unsigned i = 1; !ready(); i++) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#elif defined(__aarch64__)
+        asm volatile("yield");
+#endif
+        if (i % 64 == 0 && std::chrono::steady_clock::now() >= until)
+            return false;
+    }
+    return true;
+}
+
 class Countdown {
   public:
     void add()
     {
         std::lock_guard<std::mutex> l(m_);
-        ++n_;
+        n_.fetch_add(1, std::memory_order_relaxed);
     }
     void done()
     {
         std::lock_guard<std::mutex> l(m_);
-        if (--n_ == 0)
+        if (n_.fetch_sub(1, std::memory_order_release) == 1)
             cv_.notify_all();
     }
-    void wait()
+    // Spins up to `spin` before it sleeps (spin_until).
+    void wait(std::chrono::microseconds spin = std::chrono::microseconds(0))
     {
-        std::unique_lock<std::mutex> l(m_);
-        cv_.wait(l, [&] { return n_ == 0; });
+        if (spin.count() > 0)
+            spin_until([&] { return n_.load(std::memory_order_acquire) == 0; }, spin);
+        std::unique_lock<std::mutex> l(m_); // also keeps done() from running past our return
+        cv_.wait(l, [&] { return n_.load(std::memory_order_relaxed) == 0; });
     }
 
   private:
     std::mutex m_;
     std::condition_variable cv_;
-    size_t n_ = 0;
+    std::atomic<size_t> n_{0};
 };
 
 struct Slot {
@@ -462,8 +484,8 @@ size_t batches_of(size_t len, size_t batch, size_t req)
 // (bench/results/drbg-chain-per-cpu-h100host-2026-11-24.txt). Without threads, next() walks it.
 class ChainAhead {
   public:
-    ChainAhead(Drbg &d, size_t len, size_t batch, bool pr, bool threaded)
-        : d_(d), len_(len), batch_(batch), pr_(pr), threaded_(threaded)
+    ChainAhead(Drbg &d, size_t len, size_t batch, bool pr, bool threaded, bool trace)
+        : d_(d), len_(len), batch_(batch), pr_(pr), threaded_(threaded), trace_(trace)
     {
     }
     ~ChainAhead()
@@ -520,7 +542,7 @@ class ChainAhead {
             }
             std::vector<Segment> b;
             auto t = clk::now();
-            const double c0 = thread_cpu();
+            const double c0 = trace_ ? thread_cpu() : 0; // a system call: only when tracing
             // The chain writes into its own scratch, whose lines stay in this core's cache, then
             // hands a copy over: the submitter's reads and wipes of each batch cost the chain a
             // cache miss per request otherwise. On the H100 host LEA-128's chain walked
@@ -543,9 +565,10 @@ class ChainAhead {
                 break;
             }
             walk(scratch);
+            const auto tw = clk::now();
             b.assign(scratch.begin(), scratch.end()); // within the room reserved: no throw
             wipe_segments(scratch);
-            walk_s_ += since(t), cpu_s_ += thread_cpu() - c0, walked_ += b.size();
+            copy_s_ += since(tw), walk_s_ += since(t), cpu_s_ += trace_ ? thread_cpu() - c0 : 0, walked_ += b.size();
             std::lock_guard<std::mutex> l(m_);
             try {
                 if (!b.empty()) {
@@ -583,20 +606,7 @@ class ChainAhead {
     static constexpr auto spin_limit = std::chrono::microseconds(500);
     void spin_until_ready() const
     {
-        const auto until = clk::now() + spin_limit;
-        for (unsigned i = 1; !ready_.load(std::memory_order_acquire); i++) {
-            cpu_relax();
-            if (i % 64 == 0 && clk::now() >= until)
-                return;
-        }
-    }
-    static void cpu_relax()
-    {
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#elif defined(__aarch64__)
-        asm volatile("yield");
-#endif
+        spin_until([this] { return ready_.load(std::memory_order_acquire); }, spin_limit);
     }
 
     void walk(std::vector<Segment> &out)
@@ -624,8 +634,8 @@ class ChainAhead {
         if (walked_ == 0)
             return;
         const double us = 1e6 / std::max<size_t>(walked_, 1);
-        std::fprintf(stderr, "drbg trace: chain (calling thread) per request: walk %.3f us (CPU %.3f us), waiting for room %.3f us; "
-                     "done at %.3f ms\n", walk_s_ * us, cpu_s_ * us, full_s_ * us,
+        std::fprintf(stderr, "drbg trace: chain (calling thread) per request: walk %.3f us (CPU %.3f us; the hand-over copy %.3f us), "
+                     "waiting for room %.3f us; done at %.3f ms\n", walk_s_ * us, cpu_s_ * us, copy_s_ * us, full_s_ * us,
                      std::chrono::duration<double>(end_ - t0).count() * 1e3);
     }
 
@@ -638,7 +648,7 @@ class ChainAhead {
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
         return ts.tv_sec + ts.tv_nsec * 1e-9;
     }
-    double walk_s_ = 0, cpu_s_ = 0, full_s_ = 0;
+    double walk_s_ = 0, cpu_s_ = 0, full_s_ = 0, copy_s_ = 0;
     size_t walked_ = 0;
     clk::time_point end_{};
 
@@ -652,7 +662,7 @@ class ChainAhead {
     std::vector<std::vector<Segment>> free_; // emptied batches, kept for their capacity
     bool stop_ = false, done_ = false;
     std::atomic<bool> ready_{false}; // !q_.empty() || done_, read without the lock
-    const bool threaded_;
+    const bool threaded_, trace_;
     kcipher_status st_ = KCIPHER_OK;
 };
 
@@ -668,13 +678,6 @@ class Run {
     // Threads for a call of `items` items; key-schedule workers at most `max_key_workers`.
     void start(size_t items, unsigned max_key_workers)
     {
-        if (o_.on_device) {
-            // The caller's stream may hold work that writes the output buffer: start after it.
-            fail_.cuda(cudaEventRecord(ws_.start, (cudaStream_t)o_.stream));
-            for (Slot &s : ws_.slot)
-                if (!fail_.failed())
-                    fail_.cuda(cudaStreamWaitEvent(s.stream, ws_.start, 0));
-        }
         if (items < 2 || resolve_threads(o_.threads) < 2)
             return; // all on the calling thread
         threaded_ = true;
@@ -702,6 +705,19 @@ class Run {
             }
             copies_ = ws_.copies.get();
         }
+    }
+
+    // Into device memory, the slots' work starts after the work the caller's stream holds,
+    // which may write the output buffer. Seven CUDA calls: a single DRBG makes them on the
+    // submitter, off the chain's path.
+    void after_callers_stream()
+    {
+        if (!o_.on_device)
+            return;
+        fail_.cuda(cudaEventRecord(ws_.start, (cudaStream_t)o_.stream));
+        for (Slot &s : ws_.slot)
+            if (!fail_.failed())
+                fail_.cuda(cudaStreamWaitEvent(s.stream, ws_.start, 0));
     }
 
     // Grows every slot's buffers to these sizes.
@@ -734,9 +750,11 @@ class Run {
         // The streams first: cudaStreamSynchronize spins (the runtime's default schedule),
         // where the slots' events wake a sleeping thread tens of microseconds after the GPU
         // is done; the call's end waits for its last items' GPU work.
+        const auto t = Trace::clk::now();
         for (Slot &s : ws_.slot)
             if (s.issued)
                 fail_.cuda(cudaStreamSynchronize(s.stream));
+        finish_gpu_s_ = Trace::since(t);
         for (Slot &s : ws_.slot)
             reclaim(s, j); // every copy task has run (key tasks are waited for where posted)
         keys_ = copies_ = nullptr;
@@ -756,6 +774,7 @@ class Run {
     }
 
     Failure &failure() { return fail_; }
+    double finish_gpu_seconds() const { return finish_gpu_s_; } // finish()'s wait for the GPU (trace)
 
     // Zeroes every slot's device secrets in one launch on the stream of `last` (the slot of
     // the call's last item), after each slot's work: one launch and an event wait per slot,
@@ -1074,6 +1093,7 @@ class Run {
     GpuOutput o_;
     size_t bs_, key_stride_;
     Failure fail_;
+    double finish_gpu_s_ = 0;
     Pool *keys_ = nullptr, *copies_ = nullptr; // the workspace's, for this call
     bool threaded_ = false;                    // the chain walks on a thread of its own
     bool direct_ = false;                      // host output into page-locked memory: no staging
@@ -1120,7 +1140,7 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
     // them out), and the submitter thread queues batch k on the GPU. Without threads, this
     // thread does all of it in turn.
     Trace tr;
-    ChainAhead ahead(d, len, batch, pr, threaded_);
+    ChainAhead ahead(d, len, batch, pr, threaded_, tr.on);
     auto submit = [&] {
         std::vector<Segment> b[2];
         auto wait_keys = [&] {
@@ -1145,6 +1165,7 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
         };
         Slot *last_slot = nullptr; // the slot of the last batch queued
         try {
+            after_callers_stream();
             size_t at = 0;
             bool have = prepare(0);
             // Where key threads lay out the key states, batch k+1's go to them before batch k
@@ -1227,7 +1248,9 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
             throw;
         }
         ahead.produce(); // until done, failed or stopped; then d is the caller's again
-        submitted.wait();
+        // The submitter queues the last batch and the wipes 20-40 us after the chain's end
+        // (LEA-128 on the H100 host): spinning, this thread goes on at once.
+        submitted.wait(std::chrono::microseconds(200));
         if (failed)
             std::rethrow_exception(failed);
         if (tr.on)
@@ -1259,6 +1282,7 @@ kcipher_status Run::multi(const MultiJob &j)
         std::max<size_t>(1, std::min({j.count, out_target / seg0, key_room / key_stride_, overlap}));
     const size_t groups = (j.count + group - 1) / group;
     start(groups * rounds, j.workers);
+    after_callers_stream();
     const size_t raw = gpu_keys_ ? group * (raw_stride + 2 * bs_) : 0; // raw Keys, then both counters
     if (fail_.failed() || !reserve(group * key_stride_, gpu_keys_ ? 0 : 2 * group * bs_, group * ub,
                                    direct ? 0 : group * seg0, o_.on_device ? 0 : group * first_len, raw))
@@ -1376,8 +1400,8 @@ kcipher_status run_call(const Kernel &g, Cipher c, GpuWorkspace *&ws, const GpuO
         const auto t1 = Trace::clk::now();
         kcipher_status gpu = run.finish(j);
         if (trace_wanted())
-            std::fprintf(stderr, "drbg trace: whole call %.3f ms, of which finish() %.3f ms\n",
-                         Trace::since(t0) * 1e3, Trace::since(t1) * 1e3);
+            std::fprintf(stderr, "drbg trace: whole call %.3f ms, of which finish() %.3f ms (waiting for the GPU %.3f ms)\n",
+                         Trace::since(t0) * 1e3, Trace::since(t1) * 1e3, run.finish_gpu_seconds() * 1e3);
         return gpu != KCIPHER_OK ? gpu : body_st;
     } catch (const std::exception &) {
         return KCIPHER_ERR_NO_MEMORY;
