@@ -25,20 +25,21 @@ size_t requests_before_reseed(const Drbg &d, size_t requests)
 // then its Update with no additional input (the seedlen bits of keystream at V + blocks + 1
 // become Key || V), all on the raw Key and V; d takes the result over at the end. Returns the
 // bytes planned, or 0 when d could not be rekeyed (then it is uninstantiated).
-size_t plan_fused(Drbg &d, FusedEcb fused, Cipher c, size_t len, size_t n, std::vector<Segment> &out)
+size_t plan_fused(Drbg &d, FusedEcb fused, Cipher c, size_t len, size_t n, SegmentSink &out)
 {
     const Limits &lim = d.limits();
     const size_t bs = lim.block_bytes, kb = lim.key_bytes, u = (lim.seed_bytes + bs - 1) / bs;
     uint8_t key[32], v[16], ctr[48], temp[48];
     std::memcpy(key, d.key(), kb);
     std::memcpy(v, d.v(), bs);
+    Segment s{};
     size_t done = 0;
     for (size_t i = 0; i < n; i++) {
         const size_t bytes = len - done < lim.max_request_bytes ? len - done : lim.max_request_bytes;
-        Segment &s = out.emplace_back();
         std::memcpy(s.key, key, kb);
         counter_plus(s.counter, v, bs, 1);
         s.bytes = bytes;
+        out.put(s);
         const uint64_t first = (bytes + bs - 1) / bs + 1; // V + blocks + 1
         for (size_t j = 0; j < u; j++)
             counter_plus(ctr + j * bs, v, bs, first + j);
@@ -48,6 +49,7 @@ size_t plan_fused(Drbg &d, FusedEcb fused, Cipher c, size_t len, size_t n, std::
         done += bytes;
     }
     const bool ok = d.finish_requests(key, v, n);
+    secure_wipe(&s, sizeof s);
     secure_wipe(key, sizeof key);
     secure_wipe(v, sizeof v);
     secure_wipe(ctr, sizeof ctr);
@@ -57,12 +59,11 @@ size_t plan_fused(Drbg &d, FusedEcb fused, Cipher c, size_t len, size_t n, std::
 
 } // namespace
 
-kcipher_status plan_segments(Drbg &d, size_t len, bool prediction_resistance, std::vector<Segment> &out)
+kcipher_status plan_segments(Drbg &d, size_t len, bool prediction_resistance, SegmentSink &out)
 {
     const Limits &lim = d.limits();
     uint8_t provided[64];
     const size_t requests = (len + lim.max_request_bytes - 1) / lim.max_request_bytes;
-    out.reserve(out.size() + requests);
     size_t start = 0;
     const KernelCipher *kc = d.cipher().as_kernel_cipher();
     const FusedEcb fused = kc != nullptr && !prediction_resistance ? fused_ecb_for(kc->cipher()) : nullptr;
@@ -80,7 +81,7 @@ kcipher_status plan_segments(Drbg &d, size_t len, bool prediction_resistance, st
         std::memcpy(s.key, d.key(), lim.key_bytes);
         d.first_counter(s.counter);
         s.bytes = n;
-        out.push_back(s);
+        out.put(s);
         secure_wipe(&s, sizeof s);
         st = d.end_request(n, provided); // provided is all zeros: no additional input
         if (st != KCIPHER_OK)
@@ -88,6 +89,18 @@ kcipher_status plan_segments(Drbg &d, size_t len, bool prediction_resistance, st
         done += n;
     }
     return KCIPHER_OK;
+}
+
+kcipher_status plan_segments(Drbg &d, size_t len, bool prediction_resistance, std::vector<Segment> &out)
+{
+    struct Append final : SegmentSink {
+        std::vector<Segment> &v;
+        explicit Append(std::vector<Segment> &x) : v(x) {}
+        void put(const Segment &s) override { v.push_back(s); } // within the room reserved
+    } append(out);
+    const size_t max = d.limits().max_request_bytes;
+    out.reserve(out.size() + (len + max - 1) / max);
+    return plan_segments(d, len, prediction_resistance, append);
 }
 
 void wipe_segments(std::vector<Segment> &segments)

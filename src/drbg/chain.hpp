@@ -25,10 +25,24 @@ struct Segment {
     size_t bytes;        // its output bytes; segment i starts at i * max_request_bytes
 };
 
+// Takes each request's Segment as the chain plans it, in order. The Segment passed is wiped
+// after the call: a sink that keeps key material keeps its own copy (and wipes it).
+class SegmentSink {
+  public:
+    virtual void put(const Segment &s) = 0; // must not throw
+
+  protected:
+    ~SegmentSink() = default;
+};
+
 // Walks the chain for the next `len` bytes: for each request, what generate() does except
 // its output blocks (a reseed when prediction resistance asks or the interval is reached,
-// the Update, the reseed counter), appending its Segment to `out`. On an error, the state
-// and `out` stand after the last request planned.
+// the Update, the reseed counter), giving its Segment to `out`. On an error, the state
+// stands after the last request planned, which was the last one given.
+kcipher_status plan_segments(Drbg &d, size_t len, bool prediction_resistance, SegmentSink &out);
+
+// The same, appending to a vector (room for every request is made first: a bad_alloc leaves
+// the state as it was).
 kcipher_status plan_segments(Drbg &d, size_t len, bool prediction_resistance, std::vector<Segment> &out);
 
 // Wipes the keys (and counters) of the segments and empties the vector.

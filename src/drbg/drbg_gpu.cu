@@ -205,6 +205,7 @@ struct Slot {
     bool issued = false;              // GPU work queued that reclaim() has not collected
     size_t first = 0, n = 0;          // many instances: the item's instances
     size_t group = SIZE_MAX;
+    int region = -1;                  // the ring region its upload reads (ChainAhead::use_ring)
     Countdown copies;                 // host copies reading h_out
     Countdown keys;                   // key-state tasks writing h_keys and h_ctrs
 
@@ -327,12 +328,14 @@ class GpuWorkspace {
     int device = -1;
     cudaEvent_t start = nullptr; // recorded on the caller's stream
     Slot slot[nslots];
+    Buf ring; // pinned: the regions a single DRBG's chain lays batches out into
     std::unique_ptr<Pool> keys, copies; // key-schedule and host-copy threads, made on first use
     std::unique_ptr<Pool> submitter;    // a single DRBG's submitter thread, made on first use
 
     int init(int dev)
     {
         device = dev;
+        ring.secret = true;
         int e = cudaEventCreateWithFlags(&start, cudaEventDisableTiming);
         for (Slot &s : slot) {
             if (e == cudaSuccess)
@@ -360,6 +363,7 @@ class GpuWorkspace {
             if (s.stream != nullptr)
                 cudaStreamDestroy(s.stream);
         }
+        ring.release();
         if (start != nullptr)
             cudaEventDestroy(start);
         cudaGetLastError();
@@ -371,11 +375,14 @@ void free_gpu_workspace(GpuWorkspace *ws) { delete ws; }
 std::vector<SecretRegion> gpu_workspace_secrets(const GpuWorkspace *ws)
 {
     std::vector<SecretRegion> v;
-    if (ws != nullptr)
-        for (const Slot &s : ws->slot)
-            for (const Buf *b : s.all)
-                if (b->secret && b->p != nullptr)
-                    v.push_back({b->p, b->cap, b->device});
+    if (ws == nullptr)
+        return v;
+    for (const Slot &s : ws->slot)
+        for (const Buf *b : s.all)
+            if (b->secret && b->p != nullptr)
+                v.push_back({b->p, b->cap, b->device});
+    if (ws->ring.p != nullptr)
+        v.push_back({ws->ring.p, ws->ring.cap, false});
     return v;
 }
 
@@ -457,6 +464,10 @@ struct Trace {
 // 64 requests: a batch costs the submitter 20-30 us of CUDA calls whatever its size, more
 // than the chain takes for 32 of LEA-128's requests.
 constexpr size_t tail_requests = 64;
+
+// Ring regions for a single DRBG's chain (ChainAhead::use_ring): one per slot, whose uploads
+// may still read theirs, two queued, one the submitter holds and one the chain lays out.
+constexpr int ring_regions = nslots + 4;
 size_t batch_at(size_t at, size_t len, size_t batch, size_t req)
 {
     const size_t left = len - at;
@@ -475,6 +486,23 @@ size_t batches_of(size_t len, size_t batch, size_t req)
     return n;
 }
 
+// A batch as the chain hands it to the submitter: its requests' segments, or, where the
+// chain lays the batch out itself (ChainAhead::use_ring), the ring region that holds its raw
+// Keys and then its counters. n, bytes and last describe it either way.
+struct Batch {
+    std::vector<Segment> segs; // empty with a region
+    int region = -1;
+    size_t n = 0, bytes = 0, last = 0; // requests, output bytes, the last request's bytes
+};
+
+// Regions of pinned memory that the chain lays batches out into, for the upload to read.
+struct Ring {
+    Buf *buf = nullptr; // regions * region_bytes, secret: finish() wipes what was used
+    size_t region_bytes = 0;
+    int regions = 0;
+    size_t key_bytes = 0, block_bytes = 0, stride = 0; // raw Keys `stride` apart, then counters
+};
+
 // The chain of one call, at most two batches ahead of the GPU batches. Threaded, the calling
 // thread walks it (produce()) and a submitter thread takes the batches (next()) and does the
 // key states, copies and launches, which so stay off the chain's path: the chain alone then
@@ -490,9 +518,37 @@ class ChainAhead {
     }
     ~ChainAhead()
     {
-        for (std::vector<Segment> &b : q_)
-            wipe_segments(b);
+        for (Batch &b : q_)
+            wipe_segments(b.segs); // regions: finish() wipes the ring
     }
+    ChainAhead(const ChainAhead &) = delete;
+    ChainAhead &operator=(const ChainAhead &) = delete;
+
+    // Threaded only, before produce(): the chain lays each batch out in a region of r (where
+    // the GPU derives the key states), so that the submitter reads no key material and the
+    // chain writes none into lines that the submitter's core last wrote. The segments' hand-
+    // over copy cost LEA-128's chain 0.010-0.017 us of 0.20 per request on the H100 host.
+    // Regions come back through release(); r.regions must cover the slots' and the queue's.
+    void use_ring(const Ring &r)
+    {
+        ring_ = r;
+        free_regions_.reserve((size_t)r.regions); // release() cannot throw
+        for (int i = r.regions - 1; i >= 0; i--)
+            free_regions_.push_back(i);
+    }
+    uint8_t *region(int i) const { return ring_.buf->p + (size_t)i * ring_.region_bytes; }
+    // A region the upload has read (its slot reclaimed) goes back to the chain.
+    void release(int region)
+    {
+        if (region < 0)
+            return;
+        {
+            std::lock_guard<std::mutex> l(m_);
+            free_regions_.push_back(region); // within the room reserved: no throw
+        }
+        cv_.notify_all();
+    }
+
     // Ends produce() early (the submitter stopped).
     void stop()
     {
@@ -502,16 +558,16 @@ class ChainAhead {
         }
         cv_.notify_all();
     }
-    ChainAhead(const ChainAhead &) = delete;
-    ChainAhead &operator=(const ChainAhead &) = delete;
 
-    // The next batch's segments into out (empty: none left; see status()).
-    void next(std::vector<Segment> &out)
+    // The next batch into out (n == 0: none left; see status()).
+    void next(Batch &out)
     {
-        out.clear();
+        out.segs.clear();
+        out.region = -1, out.n = 0;
         if (!threaded_) {
             if (st_ == KCIPHER_OK && at_ < len_)
-                walk(out);
+                walk(out.segs);
+            describe(out);
             return;
         }
         spin_until_ready();
@@ -519,8 +575,9 @@ class ChainAhead {
         cv_.wait(l, [&] { return !q_.empty() || done_; });
         if (q_.empty())
             return;
-        out.swap(q_.front());
-        free_.push_back(std::move(q_.front())); // out's old vector, empty: the producer refills it
+        std::swap(out, q_.front());
+        if (q_.front().segs.capacity() != 0) // out's old vector, empty: the producer refills it
+            free_.push_back(std::move(q_.front().segs));
         q_.pop_front();
         ready_.store(!q_.empty() || done_, std::memory_order_release);
         cv_.notify_all();
@@ -531,52 +588,69 @@ class ChainAhead {
     void produce()
     {
         std::vector<Segment> scratch;
+        const size_t per = (batch_ + d_.limits().max_request_bytes - 1) / d_.limits().max_request_bytes;
         for (;;) {
+            Batch b;
             {
                 auto t = clk::now();
                 std::unique_lock<std::mutex> l(m_);
-                cv_.wait(l, [&] { return stop_ || q_.size() < 2; });
+                cv_.wait(l, [&] { return stop_ || (q_.size() < 2 && (ring_.buf == nullptr || !free_regions_.empty())); });
                 full_s_ += since(t);
                 if (stop_ || st_ != KCIPHER_OK || at_ >= len_)
                     break;
-            }
-            std::vector<Segment> b;
-            auto t = clk::now();
-            const double c0 = trace_ ? thread_cpu() : 0; // a system call: only when tracing
-            // The chain writes into its own scratch, whose lines stay in this core's cache, then
-            // hands a copy over: the submitter's reads and wipes of each batch cost the chain a
-            // cache miss per request otherwise. On the H100 host LEA-128's chain walked
-            // 0.24-0.33 us per request in the pipeline against 0.20 alone; with the scratch,
-            // 0.18-0.19 against 0.18.
-            {
-                std::lock_guard<std::mutex> l(m_);
-                if (!free_.empty()) {
-                    b.swap(free_.back());
+                if (ring_.buf != nullptr) {
+                    b.region = free_regions_.back();
+                    free_regions_.pop_back();
+                } else if (!free_.empty()) {
+                    b.segs.swap(free_.back());
                     free_.pop_back();
                 }
             }
+            auto t = clk::now();
+            const double c0 = trace_ ? thread_cpu() : 0; // a system call: only when tracing
+            // Without a ring, the chain writes into its own scratch, whose lines stay in this
+            // core's cache, then hands a copy over: the submitter's reads and wipes of each
+            // batch cost the chain a cache miss per request otherwise. On the H100 host
+            // LEA-128's chain walked 0.24-0.33 us per request in the pipeline against 0.20
+            // alone; with the scratch, 0.18-0.19 against 0.18.
             try { // room first, so that no request is planned and then lost
-                const size_t per = (batch_ + d_.limits().max_request_bytes - 1) / d_.limits().max_request_bytes;
-                b.reserve(per);
-                scratch.reserve(per);
+                if (b.region < 0) {
+                    b.segs.reserve(per);
+                    scratch.reserve(per);
+                }
             } catch (...) {
+                release(b.region);
                 std::lock_guard<std::mutex> l(m_);
                 st_ = KCIPHER_ERR_NO_MEMORY;
                 break;
             }
-            walk(scratch);
-            const auto tw = clk::now();
-            b.assign(scratch.begin(), scratch.end()); // within the room reserved: no throw
-            wipe_segments(scratch);
-            copy_s_ += since(tw), walk_s_ += since(t), cpu_s_ += trace_ ? thread_cpu() - c0 : 0, walked_ += b.size();
+            if (b.region >= 0) {
+                const size_t planned = planned_requests();
+                prefetch_for_write(region(b.region), planned * (ring_.stride + ring_.block_bytes));
+                RingSink sink(ring_, region(b.region), planned);
+                walk(sink);
+                sink.describe(b);
+            } else {
+                walk(scratch);
+                const auto tw = clk::now();
+                b.segs.assign(scratch.begin(), scratch.end()); // within the room reserved: no throw
+                describe(b, scratch);
+                wipe_segments(scratch);
+                copy_s_ += since(tw);
+            }
+            walk_s_ += since(t), cpu_s_ += trace_ ? thread_cpu() - c0 : 0, walked_ += b.n;
+            if (b.n == 0) { // the chain failed before the batch's first request
+                release(b.region);
+                break;
+            }
             std::lock_guard<std::mutex> l(m_);
             try {
-                if (!b.empty()) {
-                    q_.push_back(std::move(b));
-                    ready_.store(true, std::memory_order_release);
-                }
+                q_.push_back(std::move(b));
+                ready_.store(true, std::memory_order_release);
             } catch (...) { // the batch is lost, so the call fails
-                wipe_segments(b);
+                wipe_segments(b.segs);
+                if (b.region >= 0)
+                    free_regions_.push_back(b.region);
                 st_ = KCIPHER_ERR_NO_MEMORY;
                 break;
             }
@@ -609,22 +683,102 @@ class ChainAhead {
         spin_until([this] { return ready_.load(std::memory_order_acquire); }, spin_limit);
     }
 
-    void walk(std::vector<Segment> &out)
+    // Lays each segment out where Run::upload sends it up from: the raw Keys `stride` apart,
+    // then the counters, straight into the ring region as the chain plans them (a hand-over
+    // copy of the segments cost LEA-128's chain 0.012-0.014 us of 0.19 per request on the
+    // H100 host, with the region's lines asked for beforehand).
+    class RingSink final : public SegmentSink {
+      public:
+        RingSink(const Ring &r, uint8_t *dst, size_t planned) : r_(r), dst_(dst), planned_(planned) {}
+        void put(const Segment &s) override
+        {
+            if (n_ == planned_)
+                return; // not reached: the walk plans `planned` requests at most
+            std::memcpy(dst_ + n_ * r_.stride, s.key, r_.key_bytes);
+            std::memcpy(dst_ + planned_ * r_.stride + n_ * r_.block_bytes, s.counter, r_.block_bytes);
+            n_++, bytes_ += s.bytes, last_ = s.bytes;
+        }
+        size_t bytes() const { return bytes_; }
+        // The batch as planned; its counters moved down to follow its n keys where the chain
+        // stopped early. finish() wipes the region's bytes as far as they were used.
+        void describe(Batch &b)
+        {
+            if (n_ < planned_)
+                std::memmove(dst_ + n_ * r_.stride, dst_ + planned_ * r_.stride, n_ * r_.block_bytes);
+            r_.buf->mark((size_t)(dst_ - r_.buf->p) + planned_ * (r_.stride + r_.block_bytes));
+            b.n = n_, b.bytes = bytes_, b.last = last_;
+        }
+
+      private:
+        const Ring &r_;
+        uint8_t *dst_;
+        size_t planned_, n_ = 0, bytes_ = 0, last_ = 0;
+    };
+
+    // The next batch's requests, into out; a failure stops the chain (st_).
+    void walk(std::vector<Segment> &out) // out empty
     {
-        const size_t n = batch_at(at_, len_, batch_, d_.limits().max_request_bytes);
         kcipher_status st;
         try {
-            st = plan_segments(d_, n, pr_, out);
+            st = plan_segments(d_, next_bytes(), pr_, out);
         } catch (...) {
             st = KCIPHER_ERR_NO_MEMORY;
         }
         for (const Segment &x : out)
             at_ += x.bytes;
+        fail(st);
+    }
+    void walk(RingSink &out)
+    {
+        kcipher_status st;
+        try {
+            st = plan_segments(d_, next_bytes(), pr_, out);
+        } catch (...) { // a reseed's derivation function out of memory
+            st = KCIPHER_ERR_NO_MEMORY;
+        }
+        at_ += out.bytes();
+        fail(st);
+    }
+    size_t next_bytes() const { return batch_at(at_, len_, batch_, d_.limits().max_request_bytes); }
+    void fail(kcipher_status st)
+    {
         if (st != KCIPHER_OK) {
             std::lock_guard<std::mutex> l(m_);
             st_ = st;
         }
     }
+
+    // The requests of the batch that walk() plans next, unless the chain fails.
+    size_t planned_requests() const
+    {
+        const size_t req = d_.limits().max_request_bytes;
+        return (next_bytes() + req - 1) / req;
+    }
+
+    // Asks for the lines of a region in a writable state before the walk, which is latency
+    // bound and leaves the memory system idle: the upload's DMA read them last, and laying
+    // segments out there cold cost 0.012-0.03 us per request (LEA-128, ARIA-128, CHAM-128/256
+    // on the H100 host). prefetchw is a no-op on x86 processors without it.
+    static void prefetch_for_write(const uint8_t *p, size_t bytes)
+    {
+        for (size_t i = 0; i < bytes; i += 64) {
+#if defined(__x86_64__)
+            asm volatile("prefetchw %0" : : "m"(p[i]));
+#else
+            __builtin_prefetch(p + i, 1, 3);
+#endif
+        }
+    }
+
+    static void describe(Batch &b, const std::vector<Segment> &s)
+    {
+        b.n = s.size();
+        b.last = s.empty() ? 0 : s.back().bytes;
+        b.bytes = 0;
+        for (const Segment &x : s)
+            b.bytes += x.bytes;
+    }
+    static void describe(Batch &b) { describe(b, b.segs); }
 
   public:
     // KCIPHER_DRBG_TRACE: produce()'s own time per request (wall, CPU, waiting for room). On
@@ -634,7 +788,7 @@ class ChainAhead {
         if (walked_ == 0)
             return;
         const double us = 1e6 / std::max<size_t>(walked_, 1);
-        std::fprintf(stderr, "drbg trace: chain (calling thread) per request: walk %.3f us (CPU %.3f us; the hand-over copy %.3f us), "
+        std::fprintf(stderr, "drbg trace: chain (calling thread) per request: walk %.3f us (CPU %.3f us; the hand-over %.3f us), "
                      "waiting for room %.3f us; done at %.3f ms\n", walk_s_ * us, cpu_s_ * us, copy_s_ * us, full_s_ * us,
                      std::chrono::duration<double>(end_ - t0).count() * 1e3);
     }
@@ -658,8 +812,10 @@ class ChainAhead {
     size_t at_ = 0; // bytes planned (the producer's, or next()'s)
     std::mutex m_;
     std::condition_variable cv_;
-    std::deque<std::vector<Segment>> q_;
+    std::deque<Batch> q_;
     std::vector<std::vector<Segment>> free_; // emptied batches, kept for their capacity
+    Ring ring_;
+    std::vector<int> free_regions_; // with a ring: the regions the chain may lay out into
     bool stop_ = false, done_ = false;
     std::atomic<bool> ready_{false}; // !q_.empty() || done_, read without the lock
     const bool threaded_, trace_;
@@ -770,6 +926,9 @@ class Run {
                 b->used = 0;
             }
         }
+        if (ws_.ring.used != 0)
+            secure_wipe(ws_.ring.p, ws_.ring.used);
+        ws_.ring.used = 0;
         return fail_.status();
     }
 
@@ -1035,12 +1194,16 @@ class Run {
     // reads them there.
     // Raw keys (gpu_keys_) go up with their counters in one copy: at the rate of LEA-128's
     // chain a 512-request batch every ~50 us, and each CUDA call costs the submitter several.
-    bool upload(Slot &s, size_t n, size_t nctr)
+    // raw: where the chain laid the raw keys and counters out (a ring region), or nullptr for
+    // the slot's own pinned buffer.
+    bool upload(Slot &s, size_t n, size_t nctr, const uint8_t *raw = nullptr)
     {
         if (gpu_keys_) {
             const size_t bytes = n * raw_stride + nctr * bs_; // lay_out()'s keys, then counters
-            s.h_keys.mark(bytes), s.d_raw.mark(bytes), s.d_keys.mark(n * key_stride_);
-            int e = cudaMemcpyAsync(s.d_raw.p, s.h_keys.p, bytes, cudaMemcpyHostToDevice, s.stream);
+            if (raw == nullptr)
+                s.h_keys.mark(bytes), raw = s.h_keys.p;
+            s.d_raw.mark(bytes), s.d_keys.mark(n * key_stride_);
+            int e = cudaMemcpyAsync(s.d_raw.p, raw, bytes, cudaMemcpyHostToDevice, s.stream);
             if (e == cudaSuccess)
                 e = g_.gpu->set_keys(c_, s.d_raw.p, raw_stride, n, s.d_keys.p, key_stride_, s.stream);
             if (e != cudaSuccess)
@@ -1141,8 +1304,20 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
     // thread does all of it in turn.
     Trace tr;
     ChainAhead ahead(d, len, batch, pr, threaded_, tr.on);
+    for (Slot &s : ws_.slot)
+        s.region = -1;
+    if (gpu_keys_ && threaded_) {
+        Ring r{&ws_.ring, round_up(segs * (raw_stride + bs_), 64), ring_regions, cipher_desc(c_).key_bytes, bs_,
+               raw_stride};
+        const int e = ws_.ring.grow(r.region_bytes * (size_t)r.regions);
+        if (e != cudaSuccess) {
+            fail_.cuda(e);
+            return KCIPHER_OK; // finish() reports it
+        }
+        ahead.use_ring(r);
+    }
     auto submit = [&] {
-        std::vector<Segment> b[2];
+        Batch b[2];
         auto wait_keys = [&] {
             for (Slot &s : ws_.slot)
                 s.keys.wait();
@@ -1152,15 +1327,18 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
             auto t = Trace::clk::now();
             ahead.next(b[k % 2]);
             tr.chain += Trace::since(t); // the wait for the chain
-            if (b[k % 2].empty())
+            if (b[k % 2].n == 0)
                 return false;
             Slot &s = ws_.slot[k % nslots];
             t = Trace::clk::now();
             reclaim(s, nullptr);
+            ahead.release(s.region); // its upload is done
+            s.region = -1;
             tr.reclaim += Trace::since(t);
             if (fail_.failed())
                 return false;
-            lay_out(s, b[k % 2]);
+            if (b[k % 2].region < 0)
+                lay_out(s, b[k % 2].segs);
             return true;
         };
         Slot *last_slot = nullptr; // the slot of the last batch queued
@@ -1175,18 +1353,20 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
             for (size_t k = 0; have && !fail_.failed(); k++) {
                 bool next = early && prepare(k + 1);
                 Slot &s = ws_.slot[k % nslots];
-                std::vector<Segment> &cur = b[k % 2];
+                Batch &cur = b[k % 2];
                 auto t = Trace::clk::now();
                 s.keys.wait();
                 tr.keys += Trace::since(t);
-                const size_t n = cur.size(), last = cur.back().bytes, bytes = (n - 1) * req + last;
+                const size_t n = cur.n, last = cur.last, bytes = cur.bytes;
                 tr.batches++, tr.segments += n;
                 t = Trace::clk::now();
-                wipe_segments(cur);
+                wipe_segments(cur.segs);
                 auto t1 = Trace::clk::now();
                 uint8_t *dst = o_.on_device ? o_.out + at : s.d_out.p;
-                if (!upload(s, n, n))
+                if (!upload(s, n, n, cur.region >= 0 ? ahead.region(cur.region) : nullptr))
                     break;
+                s.region = cur.region; // back to the chain when the slot is reclaimed
+                cur.region = -1;
                 auto t2 = Trace::clk::now();
                 if (!segments(s, 0, n, req, last, dst))
                     break;
@@ -1220,8 +1400,8 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
             throw;
         }
         wait_keys();
-        wipe_segments(b[0]);
-        wipe_segments(b[1]);
+        wipe_segments(b[0].segs);
+        wipe_segments(b[1].segs);
     };
     if (!threaded_) {
         submit();
