@@ -162,6 +162,62 @@ Bytes random_input(std::mt19937_64 &g, size_t n)
     return b;
 }
 
+// An entropy source that serves `good` calls, then fails.
+struct FailingSource {
+    uint32_t n = 0;
+    int calls = 0, good = 0;
+};
+size_t failing_entropy(void *user, uint8_t *buf, size_t min_len, size_t max_len)
+{
+    auto *f = static_cast<FailingSource *>(user);
+    if (f->calls++ >= f->good)
+        return 0;
+    return counting_entropy(&f->n, buf, min_len, max_len);
+}
+
+// The chain fails in the middle of its first batch (the second reseed's entropy source
+// fails, after six requests): the GPU call reports what the CPU path reports, the six
+// requests before the failure hold the CPU's bytes, and the state stands where the CPU's
+// does. Into host memory, then device memory.
+TEST_P(GpuDrbg, AChainFailureKeepsTheRequestsBeforeIt)
+{
+    const char *gpu_kernel = nullptr;
+    ASSERT_EQ(KCIPHER_OK, kcipher_default_gpu_kernel(GetParam().c_str(), &gpu_kernel));
+    for (bool device : {false, true}) {
+        FailingSource fc{0, 0, 3}, fg{0, 0, 3}; // instantiate (entropy, nonce), one reseed, then failures
+        kcipher::Drbg cpu(GetParam()), gpu(GetParam(), 0, gpu_kernel);
+        ASSERT_EQ(KCIPHER_OK, kcipher_drbg_set_entropy_source(cpu.get(), failing_entropy, &fc));
+        ASSERT_EQ(KCIPHER_OK, kcipher_drbg_set_entropy_source(gpu.get(), failing_entropy, &fg));
+        ASSERT_EQ(KCIPHER_OK, kcipher_drbg_set_reseed_interval(cpu.get(), 3));
+        ASSERT_EQ(KCIPHER_OK, kcipher_drbg_set_reseed_interval(gpu.get(), 3));
+        cpu.instantiate();
+        gpu.instantiate();
+        // Over one batch of the GPU path (8 MiB into host memory, 32 MiB into device memory),
+        // so that the chain runs on its own thread and lays batches out in the ring.
+        const size_t max = cpu.max_request(), n = (size_t(40) << 20) + 3, kept = 6 * max;
+        Bytes a(n, 0), b(n, 0);
+        const kcipher_status sa = kcipher_drbg_generate_large(cpu.get(), a.data(), n, 0);
+        kcipher_status sb;
+        if (device) {
+            DeviceBuffer d(n);
+            ASSERT_EQ(cudaSuccess, cudaMemset(d.p, 0, n));
+            sb = kcipher_drbg_generate_device(gpu.get(), d.p, n, nullptr);
+            b = to_host(d.p, n);
+        } else {
+            sb = kcipher_drbg_generate_large(gpu.get(), b.data(), n, 0);
+        }
+        EXPECT_EQ(KCIPHER_ERR_DRBG_ENTROPY_SOURCE, sa);
+        EXPECT_EQ(sa, sb) << kcipher_gpu_last_error();
+        ASSERT_TRUE(std::equal(a.begin(), a.begin() + kept, b.begin())) << GetParam() << " device " << device;
+        EXPECT_NE(Bytes(kept, 0), Bytes(b.begin(), b.begin() + kept));
+        uint64_t ca = 0, cb = 0;
+        ASSERT_EQ(KCIPHER_OK, kcipher_drbg_reseed_counter(cpu.get(), &ca));
+        ASSERT_EQ(KCIPHER_OK, kcipher_drbg_reseed_counter(gpu.get(), &cb));
+        EXPECT_EQ(ca, cb);
+        EXPECT_EQ(fc.calls, fg.calls);
+    }
+}
+
 // Page-locked host memory, which the GPU copies into directly (no staging): the same bytes,
 // at odd offsets and sizes; a buffer pinned only in part takes the staged path, also exact.
 TEST_P(GpuDrbg, PageLockedHostOutputEqualsTheCpu)
