@@ -527,7 +527,7 @@ class ChainAhead {
     // Threaded only, before produce(): the chain lays each batch out in a region of r (where
     // the GPU derives the key states), so that the submitter reads no key material and the
     // chain writes none into lines that the submitter's core last wrote. The segments' hand-
-    // over copy cost LEA-128's chain 0.010-0.017 us of 0.20 per request on the H100 host.
+    // over copy cost LEA-128's chain 0.011-0.017 us of 0.20 per request on the H100 host.
     // Regions come back through release(); r.regions must cover the slots' and the queue's.
     void use_ring(const Ring &r)
     {
@@ -684,9 +684,9 @@ class ChainAhead {
     }
 
     // Lays each segment out where Run::upload sends it up from: the raw Keys `stride` apart,
-    // then the counters, straight into the ring region as the chain plans them (a hand-over
-    // copy of the segments cost LEA-128's chain 0.012-0.014 us of 0.19 per request on the
-    // H100 host, with the region's lines asked for beforehand).
+    // then the counters, straight into the ring region as the chain plans them, so that each
+    // is written once. Copied there from a scratch after the walk, the segments cost LEA-128's
+    // chain 0.012-0.014 us more per request (of 0.19) on the H100 host.
     class RingSink final : public SegmentSink {
       public:
         RingSink(const Ring &r, uint8_t *dst, size_t planned) : r_(r), dst_(dst), planned_(planned) {}
@@ -756,9 +756,10 @@ class ChainAhead {
     }
 
     // Asks for the lines of a region in a writable state before the walk, which is latency
-    // bound and leaves the memory system idle: the upload's DMA read them last, and laying
-    // segments out there cold cost 0.012-0.03 us per request (LEA-128, ARIA-128, CHAM-128/256
-    // on the H100 host). prefetchw is a no-op on x86 processors without it.
+    // bound and leaves the memory system idle: the upload's DMA read them last. On the H100
+    // host it cut the copy of a batch into the ring from 0.013-0.030 to 0.008-0.011 us per
+    // request for ARIA-128 and CHAM-128/256 (LEA-128's stayed at 0.012-0.013). prefetchw is a
+    // no-op on x86 processors without it.
     static void prefetch_for_write(const uint8_t *p, size_t bytes)
     {
         for (size_t i = 0; i < bytes; i += 64) {
