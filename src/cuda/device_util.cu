@@ -1,6 +1,58 @@
 #include "cuda/device_util.cuh"
 
+#include <mutex>
+#include <vector>
+
 namespace kc::cuda {
+
+namespace {
+
+// What a launch asks the CUDA runtime about its kernel, kept per device and kernel: the
+// occupancy query, the SM count and the shared-memory attribute took the CUDA DRBG's
+// submitter thread microseconds per launch, on a core that the chain's core may share.
+struct Known {
+    int device;
+    const void *kernel;
+    unsigned threads;
+    size_t smem;
+    int value; // blocks per SM (occupancy), or 1 (shared memory allowed)
+};
+
+class LaunchCache {
+  public:
+    bool find(const Known &k, int &value)
+    {
+        std::lock_guard<std::mutex> l(m_);
+        for (const Known &x : known_)
+            if (x.device == k.device && x.kernel == k.kernel && x.threads == k.threads && x.smem == k.smem) {
+                value = x.value;
+                return true;
+            }
+        return false;
+    }
+    void put(const Known &k)
+    {
+        std::lock_guard<std::mutex> l(m_);
+        try {
+            known_.push_back(k);
+        } catch (...) { // asked again next time
+        }
+    }
+
+  private:
+    std::mutex m_;
+    std::vector<Known> known_; // a few dozen kernels: a linear search
+};
+
+LaunchCache &launch_cache()
+{
+    static LaunchCache c;
+    return c;
+}
+
+constexpr unsigned sm_count_key = 0, smem_key = 1; // `threads` of the entries that are not occupancy
+
+} // namespace
 
 Shape launch_shape(const GpuLaunch *launch, size_t work_items, unsigned default_threads, const void *kernel,
                    size_t smem)
@@ -9,19 +61,42 @@ Shape launch_shape(const GpuLaunch *launch, size_t work_items, unsigned default_
     if (launch && launch->blocks)
         return {threads, launch->blocks};
     int dev = 0, sms = 132;
-    if (cudaGetDevice(&dev) == cudaSuccess)
-        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    const bool have_dev = cudaGetDevice(&dev) == cudaSuccess;
+    if (have_dev && !launch_cache().find({dev, nullptr, sm_count_key, 0, 0}, sms)) {
+        if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess)
+            launch_cache().put({dev, nullptr, sm_count_key, 0, sms});
+        else
+            sms = 132;
+    }
     size_t need = (work_items + threads - 1) / threads;
     int per_sm = 0;
-    if (kernel == nullptr ||
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)threads, smem) != cudaSuccess ||
-        per_sm <= 0) {
-        cudaGetLastError();
-        per_sm = (int)(2048 / threads); // an SM holds 2048 threads
+    if (kernel == nullptr || !have_dev || !launch_cache().find({dev, kernel, threads, smem, 0}, per_sm)) {
+        if (kernel == nullptr ||
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)threads, smem) != cudaSuccess ||
+            per_sm <= 0) {
+            cudaGetLastError();
+            per_sm = (int)(2048 / threads); // an SM holds 2048 threads
+        } else if (have_dev) {
+            launch_cache().put({dev, kernel, threads, smem, per_sm});
+        }
     }
     size_t cap = (size_t)sms * (size_t)per_sm;
     size_t blocks = need < cap ? need : cap;
     return {threads, blocks ? (unsigned)blocks : 1u};
+}
+
+cudaError_t allow_dynamic_smem(const void *kernel, size_t bytes)
+{
+    if (bytes <= 48 * 1024)
+        return cudaSuccess;
+    int dev = 0, done = 0;
+    const bool have_dev = cudaGetDevice(&dev) == cudaSuccess;
+    if (have_dev && launch_cache().find({dev, kernel, smem_key, bytes, 0}, done))
+        return cudaSuccess;
+    const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
+    if (e == cudaSuccess && have_dev)
+        launch_cache().put({dev, kernel, smem_key, bytes, 1});
+    return e;
 }
 
 } // namespace kc::cuda

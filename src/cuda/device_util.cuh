@@ -122,4 +122,8 @@ struct Shape {
 Shape launch_shape(const GpuLaunch *launch, size_t work_items, unsigned default_threads = 256,
                    const void *kernel = nullptr, size_t smem = 0);
 
+// Lets `kernel` take `bytes` of dynamic shared memory on the current device (above the 48 KiB
+// that needs no attribute); asked of the runtime once per device and kernel.
+cudaError_t allow_dynamic_smem(const void *kernel, size_t bytes);
+
 } // namespace kc::cuda

@@ -153,9 +153,7 @@ template <class C> struct default_threads_of<C, std::void_t<decltype(C::default_
 
 template <class Kern> inline cudaError_t allow_smem(Kern kern, size_t bytes)
 {
-    if (bytes <= 48 * 1024)
-        return cudaSuccess;
-    return cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
+    return allow_dynamic_smem(reinterpret_cast<const void *>(kern), bytes);
 }
 
 template <class C>

@@ -186,6 +186,7 @@ class ChainAhead {
     // fails or stop() is called.
     void produce()
     {
+        begin_ = clk::now();
         std::vector<Segment> scratch;
         const size_t per = (batch_ + d_.limits().max_request_bytes - 1) / d_.limits().max_request_bytes;
         for (;;) {
@@ -381,6 +382,11 @@ class ChainAhead {
     static void describe(Batch &b) { describe(b, b.segs); }
 
   public:
+    // produce()'s walking time (not its waits for room) and the requests it walked: what the
+    // chain cost inside the call (gpu_last_chain_walk).
+    double walk_seconds() const { return walk_s_; }
+    size_t walked() const { return walked_; }
+
     // KCIPHER_DRBG_TRACE: produce()'s own time per request (wall, CPU, waiting for room). On
     // the H100 host its CPU time is its wall time: not descheduled; where it runs decides.
     void print_trace(Trace::clk::time_point t0) const
@@ -389,7 +395,8 @@ class ChainAhead {
             return;
         const double us = 1e6 / std::max<size_t>(walked_, 1);
         std::fprintf(stderr, "drbg trace: chain (calling thread) per request: walk %.3f us (CPU %.3f us; the hand-over %.3f us), "
-                     "waiting for room %.3f us; done at %.3f ms\n", walk_s_ * us, cpu_s_ * us, copy_s_ * us, full_s_ * us,
+                     "waiting for room %.3f us; started at %.3f ms, done at %.3f ms\n", walk_s_ * us, cpu_s_ * us,
+                     copy_s_ * us, full_s_ * us, std::chrono::duration<double>(begin_ - t0).count() * 1e3,
                      std::chrono::duration<double>(end_ - t0).count() * 1e3);
     }
 
@@ -404,7 +411,7 @@ class ChainAhead {
     }
     double walk_s_ = 0, cpu_s_ = 0, full_s_ = 0, copy_s_ = 0;
     size_t walked_ = 0;
-    clk::time_point end_{};
+    clk::time_point begin_{}, end_{};
 
     Drbg &d_;
     const size_t len_, batch_;

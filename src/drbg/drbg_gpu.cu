@@ -223,6 +223,7 @@ class GpuWorkspace {
     Buf ring; // pinned: the regions a single DRBG's chain lays batches out into
     std::unique_ptr<Pool> keys, copies; // key-schedule and host-copy threads, made on first use
     std::unique_ptr<Pool> submitter;    // a single DRBG's submitter thread, made on first use
+    ChainWalk last_walk{0, 0};          // the last single-DRBG call's (gpu_last_chain_walk)
 
     int init(int dev)
     {
@@ -263,6 +264,8 @@ class GpuWorkspace {
 };
 
 void free_gpu_workspace(GpuWorkspace *ws) { delete ws; }
+
+ChainWalk gpu_last_chain_walk(const GpuWorkspace *ws) { return ws != nullptr ? ws->last_walk : ChainWalk{0, 0}; }
 
 std::vector<SecretRegion> gpu_workspace_secrets(const GpuWorkspace *ws)
 {
@@ -402,20 +405,30 @@ class Run {
         // The streams first: cudaStreamSynchronize spins (the runtime's default schedule),
         // where the slots' events wake a sleeping thread tens of microseconds after the GPU
         // is done; the call's end waits for its last items' GPU work.
+        // Each CUDA call here costs about a microsecond or two on the H100 host, in the
+        // call's tail after the chain's end: a stream synchronized is not waited for again.
         const auto t = Trace::clk::now();
-        for (Slot &s : ws_.slot)
-            if (s.issued)
-                fail_.cuda(cudaStreamSynchronize(s.stream));
-        finish_gpu_s_ = Trace::since(t);
-        for (Slot &s : ws_.slot)
-            reclaim(s, j); // every copy task has run (key tasks are waited for where posted)
-        keys_ = copies_ = nullptr;
-        for (Slot &s : ws_.slot) // all the wipes queued, then waited for
-            queue_device_wipes(s);
-        for (Slot &s : ws_.slot) {
-            int e = cudaStreamSynchronize(s.stream);
-            if (e != cudaSuccess)
+        bool synced[nslots] = {};
+        for (int i = 0; i < nslots; i++)
+            if (ws_.slot[i].issued) {
+                const int e = cudaStreamSynchronize(ws_.slot[i].stream);
                 fail_.cuda(e);
+                synced[i] = e == cudaSuccess;
+            }
+        finish_gpu_s_ = Trace::since(t);
+        for (int i = 0; i < nslots; i++)
+            reclaim(ws_.slot[i], j, synced[i]); // every copy task has run (key tasks are waited for where posted)
+        keys_ = copies_ = nullptr;
+        bool wiping[nslots];
+        for (int i = 0; i < nslots; i++) // all the wipes queued, then waited for
+            wiping[i] = queue_device_wipes(ws_.slot[i]);
+        for (int i = 0; i < nslots; i++) {
+            Slot &s = ws_.slot[i];
+            if (wiping[i] || !synced[i]) { // a failed call may have left copies queued
+                const int e = cudaStreamSynchronize(s.stream);
+                if (e != cudaSuccess)
+                    fail_.cuda(e);
+            }
             for (Buf *b : s.all) {
                 if (b->secret && !b->device && b->used != 0)
                     secure_wipe(b->p, b->used);
@@ -430,6 +443,7 @@ class Run {
 
     Failure &failure() { return fail_; }
     double finish_gpu_seconds() const { return finish_gpu_s_; } // finish()'s wait for the GPU (trace)
+    Trace::clk::time_point trace_start() const { return trace_t0_; } // single(): its Trace's t0
 
     // Zeroes every slot's device secrets in one launch on the stream of `last` (the slot of
     // the call's last item), after each slot's work: one launch and an event wait per slot,
@@ -464,16 +478,19 @@ class Run {
     }
 
     // Zeroes the slot's device secrets on its stream, after the work queued there (finish()
-    // waits for it).
-    void queue_device_wipes(Slot &s)
+    // waits for it); whether it queued any (or failed to: then too the stream is waited for).
+    bool queue_device_wipes(Slot &s)
     {
+        bool queued = false;
         for (Buf *b : {&s.d_keys, &s.d_ctrs, &s.d_upd, &s.d_raw})
             if (b->used != 0) {
                 const int e = cudaMemsetAsync(b->p, 0, b->used, s.stream);
                 if (e != cudaSuccess)
                     fail_.cuda(e);
                 b->used = 0;
+                queued = true;
             }
+        return queued;
     }
 
   private:
@@ -578,12 +595,12 @@ class Run {
     }
 
     // Waits for what slot s holds: its GPU work (then, for many instances, the new states)
-    // and its host copies.
-    void reclaim(Slot &s, const MultiJob *j)
+    // and its host copies. gpu_done: its stream was synchronized, so its event has completed.
+    void reclaim(Slot &s, const MultiJob *j, bool gpu_done = false)
     {
         if (s.issued) {
             s.issued = false;
-            int e = cudaEventSynchronize(s.done);
+            int e = gpu_done ? cudaSuccess : cudaEventSynchronize(s.done);
             if (e != cudaSuccess)
                 fail_.cuda(e);
             else if (j != nullptr && !fail_.failed())
@@ -753,6 +770,7 @@ class Run {
     size_t bs_, key_stride_;
     Failure fail_;
     double finish_gpu_s_ = 0;
+    Trace::clk::time_point trace_t0_ = Trace::clk::now();
     Pool *keys_ = nullptr, *copies_ = nullptr; // the workspace's, for this call
     bool threaded_ = false;                    // the chain walks on a thread of its own
     bool direct_ = false;                      // host output into page-locked memory: no staging
@@ -799,6 +817,7 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
     // them out), and the submitter thread queues batch k on the GPU. Without threads, this
     // thread does all of it in turn.
     Trace tr;
+    trace_t0_ = tr.t0;
     ChainAhead ahead(d, len, batch, pr, threaded_, tr.on);
     for (Slot &s : ws_.slot)
         s.region = -1;
@@ -899,6 +918,7 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
         wipe_segments(b[0].segs);
         wipe_segments(b[1].segs);
     };
+    ws_.last_walk = {0, 0};
     if (!threaded_) {
         submit();
     } else {
@@ -927,6 +947,7 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
         // The submitter queues the last batch and the wipes 20-40 us after the chain's end
         // (LEA-128 on the H100 host): spinning, this thread goes on at once.
         submitted.wait(std::chrono::microseconds(200));
+        ws_.last_walk = {ahead.walk_seconds(), ahead.walked()};
         if (failed)
             std::rethrow_exception(failed);
         if (tr.on)
@@ -1076,8 +1097,10 @@ kcipher_status run_call(const Kernel &g, Cipher c, GpuWorkspace *&ws, const GpuO
         const auto t1 = Trace::clk::now();
         kcipher_status gpu = run.finish(j);
         if (trace_wanted())
-            std::fprintf(stderr, "drbg trace: whole call %.3f ms, of which finish() %.3f ms (waiting for the GPU %.3f ms)\n",
-                         Trace::since(t0) * 1e3, Trace::since(t1) * 1e3, run.finish_gpu_seconds() * 1e3);
+            std::fprintf(stderr, "drbg trace: whole call %.3f ms, of which finish() %.3f ms (waiting for the GPU %.3f ms); "
+                         "the pipeline's clock started %.3f ms into the call\n", Trace::since(t0) * 1e3,
+                         Trace::since(t1) * 1e3, run.finish_gpu_seconds() * 1e3,
+                         std::chrono::duration<double>(run.trace_start() - t0).count() * 1e3);
         return gpu != KCIPHER_OK ? gpu : body_st;
     } catch (const std::exception &) {
         return KCIPHER_ERR_NO_MEMORY;

@@ -87,6 +87,17 @@ struct SecretRegion {
 };
 std::vector<SecretRegion> gpu_workspace_secrets(const GpuWorkspace *ws);
 
+// For the benchmark: the chain's walk in the workspace's last single-DRBG call, where the
+// chain ran on the calling thread beside the submitter (zeros otherwise): its walking time,
+// waits for room excluded, and its requests. Against the call's time it tells whether a
+// call fell short of the chain timed alone because the chain ran slower in it or because
+// the pipeline added time.
+struct ChainWalk {
+    double seconds;
+    size_t requests;
+};
+ChainWalk gpu_last_chain_walk(const GpuWorkspace *ws);
+
 } // namespace kc::drbg
 
 // The workspace of a handle of the C API (drbg_api.cpp), for the same tests; nullptr before

@@ -11,6 +11,7 @@ void free_gpu_workspace(GpuWorkspace *ws) { delete ws; }
 unsigned gpu_key_threads(unsigned) { return 1; }
 
 std::vector<SecretRegion> gpu_workspace_secrets(const GpuWorkspace *) { return {}; }
+ChainWalk gpu_last_chain_walk(const GpuWorkspace *) { return {0, 0}; }
 
 kcipher_status generate_gpu(Drbg &, const Kernel &, Cipher, GpuWorkspace *&, const GpuOutput &, size_t, bool)
 {

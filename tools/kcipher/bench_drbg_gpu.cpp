@@ -18,6 +18,12 @@
 //   multi      N instances (kcipher_drbg_multi) x bytes per instance, into device memory,
 //              and into host memory for as many instances as fit in `bytes`
 //
+//   in-call    the chain as it walked inside the device calls (us per request, from the
+//              library's own clock around the walk, waits excluded), and dev/ic, the device
+//              rate against min(keystream, the rate of that walk): below dev/bd when the chain
+//              ran slower in the call than alone, so the two tell the pipeline's own cost
+//              from the host's
+//
 // and the ratios the issue asks for: device / min(keystream, chain), host / pcie-d2h and
 // h-pin / pcie-d2h (the 128-bit block ciphers' target), and GPU / CPU as the ARX paper reports
 // its DRBG: one DRBG (device) / CPU, and many instances (multi into device memory) / CPU.
@@ -52,6 +58,7 @@
 #include "bench_gpu.hpp"
 #include "cuda/devices.hpp"
 #include "dispatch/registry.hpp"
+#include "drbg/drbg_gpu.hpp"
 #endif
 
 namespace cli {
@@ -107,6 +114,11 @@ struct Row {
     double device = 0, host = 0, keystream = 0, chain_us = 0, chain = 0, pcie = 0, cpu = 0; // Gbps (chain_us: us)
     double host_pinned = 0; // into page-locked host memory: the GPU copies straight into it
     double device_over_bound = 0; // median of the runs' device / min(keystream, chain of the run)
+    // The chain as it walked inside each device call (kc::drbg::gpu_last_chain_walk): us per
+    // request, and the call's rate against the rate that walk allowed (the pipeline's own
+    // share of a shortfall; the chain's slowing inside the call is the rest).
+    double walk_us = 0, device_over_walk = 0;
+    std::vector<double> run_device, run_chain_us, run_walk_us, run_ratio; // per run, in order
     size_t multi_instances = 0, multi_bytes = 0, multi_host_instances = 0;
     double multi_device = 0, multi_host = 0, multi_instantiate_s = 0;
 };
@@ -119,12 +131,13 @@ double median(std::vector<double> v)
 
 // The device rate and the chain's, in alternation: the chain alone for the same number of
 // requests, a device call, the chain alone again; medians of each, and of the runs' device /
-// bound.
+// bound. walk: the chain's walk inside the call just made.
 void paired_device_and_chain(Row &r, const std::function<void()> &device,
-                             const std::function<double(size_t)> &chain_seconds, size_t bytes, int runs)
+                             const std::function<double(size_t)> &chain_seconds,
+                             const std::function<kc::drbg::ChainWalk()> &walk, size_t bytes, int runs)
 {
     const size_t requests = (bytes + r.max_request - 1) / r.max_request;
-    std::vector<double> dev, chain, ratio;
+    std::vector<double> dev, chain, ratio, walk_us, over_walk;
     for (int run = -1; run < runs; run++) {
         const double before = chain_seconds(requests);
         ck(cudaDeviceSynchronize(), "sync");
@@ -132,17 +145,29 @@ void paired_device_and_chain(Row &r, const std::function<void()> &device,
         device();
         ck(cudaDeviceSynchronize(), "sync");
         const double td = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const kc::drbg::ChainWalk w = walk();
         const double tc = (before + chain_seconds(requests)) / 2;
         if (run < 0)
             continue; // warm-up
         dev.push_back(gbps(bytes, td));
         chain.push_back(gbps(bytes, tc));
         ratio.push_back(dev.back() / std::min(r.keystream, chain.back()));
+        r.run_device.push_back(dev.back());
+        r.run_chain_us.push_back(tc * 1e6 / (double)requests);
+        r.run_ratio.push_back(ratio.back());
+        if (w.requests != 0) {
+            walk_us.push_back(w.seconds * 1e6 / (double)w.requests);
+            r.run_walk_us.push_back(walk_us.back());
+            const double walk_gbps = gbps(bytes, w.seconds * (double)requests / (double)w.requests);
+            over_walk.push_back(dev.back() / std::min(r.keystream, walk_gbps));
+        }
     }
     r.device = median(dev);
     r.chain = median(chain);
     r.chain_us = r.max_request * 8.0 / (r.chain * 1e9) * 1e6;
     r.device_over_bound = median(ratio);
+    r.walk_us = walk_us.empty() ? 0 : median(walk_us);
+    r.device_over_walk = over_walk.empty() ? 0 : median(over_walk);
 }
 
 nlohmann::json to_json(const Row &r, const kc::GpuInfo &g, const std::string &cpu_name, size_t bytes, int runs)
@@ -161,6 +186,12 @@ nlohmann::json to_json(const Row &r, const kc::GpuInfo &g, const std::string &cp
             {"chain_gbps", r.chain},
             {"device_over_bound", r.device_over_bound},
             {"device_over_bound_of_medians", bound > 0 ? r.device / bound : 0},
+            {"chain_in_call_us_per_request", r.walk_us},
+            {"device_over_chain_in_call", r.device_over_walk},
+            {"runs_device_gbps", r.run_device},
+            {"runs_chain_us_per_request", r.run_chain_us},
+            {"runs_chain_in_call_us_per_request", r.run_walk_us},
+            {"runs_device_over_bound", r.run_ratio},
             {"pcie_d2h_gbps", r.pcie},
             {"host_over_pcie", r.pcie > 0 ? r.host / r.pcie : 0},
             {"host_pinned_gbps", r.host_pinned},
@@ -204,10 +235,13 @@ int run_drbg_gpu_bench(const DrbgGpuBenchOptions &o)
                cpu_name);
     fmt::print("# {} MiB per call, median of {} calls; Gbps = 10^9 bit/s; device-to-host PCIe {:.1f} Gbps\n",
                bytes >> 20, runs, pcie);
-    fmt::print("# bound = min(keystream, chain); multi: instances x bytes each, device memory (host: as many as fit)\n");
-    fmt::print("{:<13} {:<24} {:>8} {:>8} {:>9} {:>7} {:>8} {:>6} {:>6} {:>8} {:>6} {:>8} {:>7} {:>15} {:>8} {:>7} {:>8}\n",
-               "cipher", "gpu kernel", "device", "host", "keystrm", "us/rq", "chain", "dev/bd", "h/pcie", "h-pin",
-               "hp/pc", "cpu", "gpu/cpu", "multi", "m-dev", "m/cpu", "m-host");
+    fmt::print("# bound = min(keystream, chain); in-call: the chain's walk inside the device calls (us/rq) and the\n"
+               "# device rate against min(keystream, that walk's rate); multi: instances x bytes each, device memory\n"
+               "# (host: as many as fit)\n");
+    fmt::print("{:<13} {:<24} {:>8} {:>8} {:>9} {:>7} {:>8} {:>6} {:>7} {:>6} {:>6} {:>8} {:>6} {:>8} {:>7} {:>15} {:>8} "
+               "{:>7} {:>8}\n",
+               "cipher", "gpu kernel", "device", "host", "keystrm", "us/rq", "chain", "dev/bd", "in-call", "dev/ic",
+               "h/pcie", "h-pin", "hp/pc", "cpu", "gpu/cpu", "multi", "m-dev", "m/cpu", "m-host");
 
     DeviceBuffer dbuf(bytes);
     std::vector<uint8_t> hbuf(bytes, 0); // faulted in
@@ -235,7 +269,9 @@ int run_drbg_gpu_bench(const DrbgGpuBenchOptions &o)
             d.set_threads(o.threads);
         d.instantiate();
         r.max_request = d.max_request();
-        paired_device_and_chain(r, [&] { d.generate_device(dbuf.p, bytes); }, drbg_chain_timer(name), bytes, runs);
+        paired_device_and_chain(
+            r, [&] { d.generate_device(dbuf.p, bytes); }, drbg_chain_timer(name),
+            [&] { return kc::drbg::gpu_last_chain_walk(kc::drbg::gpu_workspace_of(d.get())); }, bytes, runs);
         r.host = gbps(bytes, wall([&] { d.generate_large(hbuf.data(), bytes); }, runs));
         r.host_pinned = gbps(bytes, wall([&] { d.generate_large(static_cast<uint8_t *>(pbuf.p), bytes); }, runs));
         r.cpu = drbg_cpu_bytes_per_second(name, 0, std::min(bytes, size_t(256) << 20), 0.3) * 8 / 1e9;
@@ -260,10 +296,10 @@ int run_drbg_gpu_bench(const DrbgGpuBenchOptions &o)
             r.multi_host =
                 gbps(out.size(), wall([&] { mh.generate(out.data(), r.multi_bytes); }, runs));
         }
-        fmt::print("{:<13} {:<24} {:>8.1f} {:>8.1f} {:>9.1f} {:>7.2f} {:>8.1f} {:>6.2f} {:>6.2f} {:>8.1f} {:>6.2f} "
-                   "{:>8.1f} {:>7.1f} {:>15} {:>8.1f} {:>7.1f} {:>8.1f}\n",
+        fmt::print("{:<13} {:<24} {:>8.1f} {:>8.1f} {:>9.1f} {:>7.2f} {:>8.1f} {:>6.2f} {:>7.3f} {:>6.2f} {:>6.2f} "
+                   "{:>8.1f} {:>6.2f} {:>8.1f} {:>7.1f} {:>15} {:>8.1f} {:>7.1f} {:>8.1f}\n",
                    r.cipher, r.gpu_kernel, r.device, r.host, r.keystream, r.chain_us, r.chain,
-                   r.device_over_bound, r.pcie > 0 ? r.host / r.pcie : 0, r.host_pinned,
+                   r.device_over_bound, r.walk_us, r.device_over_walk, r.pcie > 0 ? r.host / r.pcie : 0, r.host_pinned,
                    r.pcie > 0 ? r.host_pinned / r.pcie : 0, r.cpu,
                    r.cpu > 0 ? r.device / r.cpu : 0, fmt::format("{}x{}", r.multi_instances, r.multi_bytes),
                    r.multi_device, r.cpu > 0 ? r.multi_device / r.cpu : 0, r.multi_host);

@@ -292,7 +292,7 @@ int run_bench(const BenchOptions &opt)
             d.ciphers.push_back(bare);
         }
         d.bytes = opt.g.bytes;
-        d.runs = opt.g.runs == 20 ? 5 : opt.g.runs; // 20 is --runs' default for --gpu
+        d.runs = opt.g.runs == 20 ? 11 : opt.g.runs; // 20 is --runs' default for --gpu
         d.device = opt.g.device;
         d.instances = opt.drbg_instances;
         d.instance_bytes = opt.drbg_instance_bytes;
@@ -420,7 +420,7 @@ Runner add_bench_command(CLI::App &app)
     sub->add_flag("--drbg", o->drbg,
                   "CTR_DRBG for large outputs vs CTR, per cipher (--size: bytes per call, default 64 MiB); with --gpu: "
                   "the GPU DRBG into device and host memory vs keystream, chain, PCIe and the CPU DRBG, and many "
-                  "instances (--gpu-bytes, --runs default 5, --instances, --instance-bytes)");
+                  "instances (--gpu-bytes, --runs default 11, --instances, --instance-bytes)");
     sub->add_option("--instances", o->drbg_instances, "--drbg --gpu: DRBG instances of the many-instance rows (default 65536)")
         ->check(CLI::Range(size_t(0), size_t(1) << 24));
     sub->add_option("--instance-bytes", o->drbg_instance_bytes,
