@@ -62,7 +62,7 @@ struct Trace {
 // The bytes of the batch that starts at `at` of a call of `len`: whole batches of `batch`,
 // then what is left in halves down to tail_requests requests. The chain bounds the call, and
 // after its last request only the last batch's GPU work remains: a small batch keeps that
-// short (a whole 32 MiB batch of ARIA-128 is about 60 us of keystream on the H100). Not below
+// short (a whole 128 MiB batch of ARIA-128 is about 240 us of keystream on the H100). Not below
 // 64 requests: a batch costs the submitter 20-30 us of CUDA calls whatever its size, more
 // than the chain takes for 32 of LEA-128's requests.
 constexpr size_t tail_requests = 64;

@@ -57,7 +57,13 @@ constexpr int nslots = 6;
 // state is 4.5 KiB per 1 KiB request). 8 MiB of output is 128 requests of 64 KiB: the chain
 // of a batch takes tens of microseconds or more, against a few for a launch.
 constexpr size_t out_batch_bytes = size_t(8) << 20;
-constexpr size_t device_batch_bytes = size_t(32) << 20; // into device memory: no staging per slot
+// Into device memory (no staging per slot): each batch costs the submitter about 20 us of
+// CUDA calls (memcpy, two launches, an event), and on the H100 host that work slows the chain
+// by up to 1.5x when the hypervisor runs the submitter beside the chain's core (a CUDA loop on
+// one vCPU doubled LEA-128's chain on another: bench/results/drbg-gpu-h100-2026-11-24-s10-
+// experiments.txt). Batches of 2048 LEA-128 requests make those calls a quarter as often as
+// 512 did; the call's tail stays short because the last batches are halved (batch_at).
+constexpr size_t device_batch_bytes = size_t(128) << 20;
 constexpr size_t key_batch_bytes = size_t(8) << 20;
 constexpr size_t device_key_batch_bytes = size_t(64) << 20; // key states derived on the GPU
 constexpr size_t copy_piece_bytes = size_t(1) << 20; // one copy task
