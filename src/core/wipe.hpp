@@ -3,11 +3,26 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 namespace kc {
 
 void secure_wipe(void *p, size_t n);
+
+// The same for a small object, inlined (the technique of Linux's memzero_explicit): a memset
+// followed by an empty asm that takes the object's address and clobbers memory, so that the
+// compiler must assume the zeros are read. For the few bytes of key-derived state that
+// per-request code leaves on the stack, where the call to secure_wipe showed in profiles.
+template <class T> inline void secure_wipe_inline(T &x)
+{
+#if defined(__GNUC__)
+    std::memset(static_cast<void *>(&x), 0, sizeof x);
+    asm volatile("" : : "r"(&x) : "memory");
+#else
+    secure_wipe(&x, sizeof x);
+#endif
+}
 
 // Wipes a byte vector when the scope ends, however it ends (early returns, exceptions).
 class WipeOnExit {
