@@ -10,12 +10,15 @@ namespace {
 // What a launch asks the CUDA runtime about its kernel, kept per device and kernel: the
 // occupancy query, the SM count and the shared-memory attribute took the CUDA DRBG's
 // submitter thread microseconds per launch, on a core that the chain's core may share.
+enum class Asked { sm_count, occupancy, smem_allowed };
+
 struct Known {
+    Asked what;
     int device;
-    const void *kernel;
-    unsigned threads;
-    size_t smem;
-    int value; // blocks per SM (occupancy), or 1 (shared memory allowed)
+    const void *kernel; // nullptr for the SM count
+    unsigned threads;   // occupancy only
+    size_t smem;        // occupancy: dynamic shared memory; smem_allowed: the bytes allowed
+    int value;          // the SM count, blocks per SM, or 1 (allowed)
 };
 
 class LaunchCache {
@@ -24,7 +27,8 @@ class LaunchCache {
     {
         std::lock_guard<std::mutex> l(m_);
         for (const Known &x : known_)
-            if (x.device == k.device && x.kernel == k.kernel && x.threads == k.threads && x.smem == k.smem) {
+            if (x.what == k.what && x.device == k.device && x.kernel == k.kernel && x.threads == k.threads &&
+                x.smem == k.smem) {
                 value = x.value;
                 return true;
             }
@@ -50,8 +54,6 @@ LaunchCache &launch_cache()
     return c;
 }
 
-constexpr unsigned sm_count_key = 0, smem_key = 1; // `threads` of the entries that are not occupancy
-
 } // namespace
 
 Shape launch_shape(const GpuLaunch *launch, size_t work_items, unsigned default_threads, const void *kernel,
@@ -62,22 +64,22 @@ Shape launch_shape(const GpuLaunch *launch, size_t work_items, unsigned default_
         return {threads, launch->blocks};
     int dev = 0, sms = 132;
     const bool have_dev = cudaGetDevice(&dev) == cudaSuccess;
-    if (have_dev && !launch_cache().find({dev, nullptr, sm_count_key, 0, 0}, sms)) {
+    if (have_dev && !launch_cache().find({Asked::sm_count, dev, nullptr, 0, 0, 0}, sms)) {
         if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess)
-            launch_cache().put({dev, nullptr, sm_count_key, 0, sms});
+            launch_cache().put({Asked::sm_count, dev, nullptr, 0, 0, sms});
         else
             sms = 132;
     }
     size_t need = (work_items + threads - 1) / threads;
     int per_sm = 0;
-    if (kernel == nullptr || !have_dev || !launch_cache().find({dev, kernel, threads, smem, 0}, per_sm)) {
+    if (kernel == nullptr || !have_dev || !launch_cache().find({Asked::occupancy, dev, kernel, threads, smem, 0}, per_sm)) {
         if (kernel == nullptr ||
             cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)threads, smem) != cudaSuccess ||
             per_sm <= 0) {
             cudaGetLastError();
             per_sm = (int)(2048 / threads); // an SM holds 2048 threads
         } else if (have_dev) {
-            launch_cache().put({dev, kernel, threads, smem, per_sm});
+            launch_cache().put({Asked::occupancy, dev, kernel, threads, smem, per_sm});
         }
     }
     size_t cap = (size_t)sms * (size_t)per_sm;
@@ -91,11 +93,11 @@ cudaError_t allow_dynamic_smem(const void *kernel, size_t bytes)
         return cudaSuccess;
     int dev = 0, done = 0;
     const bool have_dev = cudaGetDevice(&dev) == cudaSuccess;
-    if (have_dev && launch_cache().find({dev, kernel, smem_key, bytes, 0}, done))
+    if (have_dev && launch_cache().find({Asked::smem_allowed, dev, kernel, 0, bytes, 0}, done))
         return cudaSuccess;
     const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
     if (e == cudaSuccess && have_dev)
-        launch_cache().put({dev, kernel, smem_key, bytes, 1});
+        launch_cache().put({Asked::smem_allowed, dev, kernel, 0, bytes, 1});
     return e;
 }
 

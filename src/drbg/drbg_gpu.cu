@@ -430,7 +430,7 @@ class Run {
             wiping[i] = queue_device_wipes(ws_.slot[i]);
         for (int i = 0; i < nslots; i++) {
             Slot &s = ws_.slot[i];
-            if (wiping[i] || !synced[i]) { // a failed call may have left copies queued
+            if (wiping[i] || !synced[i]) { // not issued: a failed call may have left an upload queued
                 const int e = cudaStreamSynchronize(s.stream);
                 if (e != cudaSuccess)
                     fail_.cuda(e);
