@@ -137,7 +137,7 @@ void paired_device_and_chain(Row &r, const std::function<void()> &device,
                              const std::function<kc::drbg::ChainWalk()> &walk, size_t bytes, int runs)
 {
     const size_t requests = (bytes + r.max_request - 1) / r.max_request;
-    std::vector<double> dev, chain, ratio, walk_us, over_walk;
+    std::vector<double> chain, over_walk; // per run: the chain's Gbps, device / the in-call walk's bound
     for (int run = -1; run < runs; run++) {
         const double before = chain_seconds(requests);
         ck(cudaDeviceSynchronize(), "sync");
@@ -149,24 +149,22 @@ void paired_device_and_chain(Row &r, const std::function<void()> &device,
         const double tc = (before + chain_seconds(requests)) / 2;
         if (run < 0)
             continue; // warm-up
-        dev.push_back(gbps(bytes, td));
+        const double dev = gbps(bytes, td);
         chain.push_back(gbps(bytes, tc));
-        ratio.push_back(dev.back() / std::min(r.keystream, chain.back()));
-        r.run_device.push_back(dev.back());
+        r.run_device.push_back(dev);
         r.run_chain_us.push_back(tc * 1e6 / (double)requests);
-        r.run_ratio.push_back(ratio.back());
+        r.run_ratio.push_back(dev / std::min(r.keystream, chain.back()));
         if (w.requests != 0) {
-            walk_us.push_back(w.seconds * 1e6 / (double)w.requests);
-            r.run_walk_us.push_back(walk_us.back());
+            r.run_walk_us.push_back(w.seconds * 1e6 / (double)w.requests);
             const double walk_gbps = gbps(bytes, w.seconds * (double)requests / (double)w.requests);
-            over_walk.push_back(dev.back() / std::min(r.keystream, walk_gbps));
+            over_walk.push_back(dev / std::min(r.keystream, walk_gbps));
         }
     }
-    r.device = median(dev);
+    r.device = median(r.run_device);
     r.chain = median(chain);
     r.chain_us = r.max_request * 8.0 / (r.chain * 1e9) * 1e6;
-    r.device_over_bound = median(ratio);
-    r.walk_us = walk_us.empty() ? 0 : median(walk_us);
+    r.device_over_bound = median(r.run_ratio);
+    r.walk_us = r.run_walk_us.empty() ? 0 : median(r.run_walk_us);
     r.device_over_walk = over_walk.empty() ? 0 : median(over_walk);
 }
 
