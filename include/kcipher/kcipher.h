@@ -58,7 +58,8 @@ typedef enum kcipher_status {
     KCIPHER_ERR_DRBG_RESEED_REQUIRED = 28,   /* a reseed is due and the DRBG has no entropy source */
     KCIPHER_ERR_DRBG_ENTROPY_LENGTH = 29,    /* entropy input of a length the standard does not allow here */
     KCIPHER_ERR_DRBG_INPUT_LENGTH = 30,      /* nonce, personalization string or additional input too long */
-    KCIPHER_ERR_DRBG_ENTROPY_SOURCE = 31     /* the entropy source failed (or there is none) */
+    KCIPHER_ERR_DRBG_ENTROPY_SOURCE = 31,    /* the entropy source failed (or there is none) */
+    KCIPHER_ERR_CPU_FEATURES = 32     /* KCIPHER_CPU_FEATURES cannot be parsed (kcipher_cpu_features_status) */
 } kcipher_status;
 
 typedef enum kcipher_mode {
@@ -109,8 +110,25 @@ KCIPHER_API kcipher_status kcipher_kernel_get(size_t index, kcipher_kernel_info 
 /* The kernel that kcipher_new would pick for this cipher with kernel == NULL (this takes
  * KCIPHER_KERNEL into account). */
 KCIPHER_API kcipher_status kcipher_default_kernel(const char *cipher, const char **kernel_name);
-/* Features detected on this machine, space separated ("aesni avx avx2 ... gfni vaes"). */
+/*
+ * CPU features dispatch may use, space separated ("sse2 ssse3 aesni avx avx2 ... gfni vaes"):
+ * those detected, less those the environment variable KCIPHER_CPU_FEATURES removes. That
+ * variable, read once per process, is a comma- or space-separated list of `-feature` entries
+ * (names as printed here, or `-all`), e.g. KCIPHER_CPU_FEATURES=-avx512f,-gfni: dispatch then
+ * behaves as on a CPU without them (removing a feature also removes those that need it:
+ * -avx takes AVX2, VAES and AVX-512 with it). Forcing a kernel that needs a removed feature is
+ * KCIPHER_ERR_KERNEL_UNAVAILABLE.
+ */
 KCIPHER_API const char *kcipher_cpu_features(void);
+/* Every CPU feature detected, before KCIPHER_CPU_FEATURES. */
+KCIPHER_API const char *kcipher_cpu_features_detected(void);
+/*
+ * KCIPHER_OK when KCIPHER_CPU_FEATURES is unset or valid. KCIPHER_ERR_CPU_FEATURES when it
+ * cannot be parsed: then no optional CPU feature is used, every kernel choice fails with that
+ * status (kcipher_new with kernel == NULL, kcipher_default_kernel), and *detail (when
+ * `detail` is not NULL) says what is wrong. *detail is "" on KCIPHER_OK.
+ */
+KCIPHER_API kcipher_status kcipher_cpu_features_status(const char **detail);
 KCIPHER_API int kcipher_gpu_count(void);
 
 /* ---- keyed contexts ------------------------------------------------------------------ */

@@ -137,8 +137,22 @@ kcipher_status kcipher_default_kernel(const char *cipher, const char **kernel_na
 
 const char *kcipher_cpu_features(void)
 {
-    static const std::string s = feature_names(machine_features() & ~uint32_t(feat_cuda_gpu));
+    static const std::string s = feature_names(machine_features() & cpu_feature_bits);
     return s.c_str();
+}
+
+const char *kcipher_cpu_features_detected(void)
+{
+    static const std::string s = feature_names(detected_features() & cpu_feature_bits);
+    return s.c_str();
+}
+
+kcipher_status kcipher_cpu_features_status(const char **detail)
+{
+    const std::string &e = feature_mask_error();
+    if (detail != nullptr)
+        *detail = e.c_str();
+    return e.empty() ? KCIPHER_OK : KCIPHER_ERR_CPU_FEATURES;
 }
 
 int kcipher_gpu_count(void) { return cuda_device_count(); }

@@ -1,5 +1,7 @@
 #include "dispatch/features.hpp"
 
+#include <cstdlib>
+
 #include "cuda/devices.hpp"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -78,7 +80,108 @@ static uint32_t detect_cpu()
 static uint32_t detect_cpu() { return 0; }
 #endif
 
-uint32_t machine_features()
+namespace {
+
+struct FeatureName {
+    uint32_t bit;
+    const char *name;
+};
+
+constexpr FeatureName feature_table[] = {
+    {feat_sse2, "sse2"},         {feat_ssse3, "ssse3"},         {feat_aesni, "aesni"},
+    {feat_avx, "avx"},           {feat_avx2, "avx2"},           {feat_bmi2, "bmi2"},
+    {feat_avx512f, "avx512f"},   {feat_avx512bw, "avx512bw"},   {feat_avx512vl, "avx512vl"},
+    {feat_avx512vbmi2, "avx512vbmi2"}, {feat_gfni, "gfni"},     {feat_vaes, "vaes"},
+    {feat_neon, "neon"},         {feat_arm_aes, "arm-aes"},     {feat_cuda_gpu, "cuda-gpu"},
+};
+
+// What each feature needs besides itself: a feature stays only while all of these do.
+constexpr struct {
+    uint32_t bit, needs;
+} feature_needs[] = {
+    {feat_ssse3, feat_sse2},
+    {feat_aesni, feat_sse2},
+    {feat_gfni, feat_sse2},
+    {feat_avx, feat_sse2 | feat_ssse3},
+    {feat_avx2, feat_avx},
+    {feat_vaes, feat_avx | feat_aesni},
+    {feat_avx512f, feat_avx2},
+    {feat_avx512bw, feat_avx512f},
+    {feat_avx512vl, feat_avx512f},
+    {feat_avx512vbmi2, feat_avx512bw},
+    {feat_arm_aes, feat_neon},
+};
+
+struct Mask {
+    uint32_t removed = 0;
+    std::string error;
+};
+
+const Mask &environment_mask()
+{
+    static const Mask m = [] {
+        Mask r;
+        const char *env = std::getenv("KCIPHER_CPU_FEATURES");
+        if (env != nullptr && !parse_feature_mask(env, &r.removed, &r.error))
+            r.error = "KCIPHER_CPU_FEATURES=\"" + std::string(env) + "\": " + r.error;
+        return r;
+    }();
+    return m;
+}
+
+} // namespace
+
+bool parse_feature_mask(std::string_view spec, uint32_t *removed, std::string *error)
+{
+    uint32_t bits = 0;
+    size_t i = 0;
+    while (i < spec.size()) {
+        if (spec[i] == ',' || spec[i] == ' ') {
+            i++;
+            continue;
+        }
+        size_t end = spec.find_first_of(", ", i);
+        std::string_view item = spec.substr(i, end == std::string_view::npos ? spec.size() - i : end - i);
+        i += item.size();
+        if (item.size() < 2 || item[0] != '-') {
+            *error = "'" + std::string(item) + "' is not -FEATURE (features can only be removed)";
+            return false;
+        }
+        std::string_view name = item.substr(1);
+        uint32_t bit = 0;
+        if (name == "all")
+            bit = cpu_feature_bits;
+        for (const FeatureName &f : feature_table)
+            if (name == f.name && (f.bit & cpu_feature_bits) != 0)
+                bit = f.bit;
+        if (bit == 0) {
+            *error = "unknown CPU feature '" + std::string(name) + "' (known: " + feature_names(cpu_feature_bits) +
+                     ", all)";
+            return false;
+        }
+        bits |= bit;
+    }
+    *removed = bits;
+    return true;
+}
+
+uint32_t remove_features(uint32_t have, uint32_t removed)
+{
+    uint32_t f = have & ~removed;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const auto &n : feature_needs)
+            if ((f & n.bit) != 0 && (f & n.needs) != n.needs) {
+                f &= ~n.bit;
+                changed = true;
+            }
+    }
+    return f;
+}
+
+const std::string &feature_mask_error() { return environment_mask().error; }
+
+uint32_t detected_features()
 {
     static const uint32_t cached = [] {
         uint32_t f = detect_cpu();
@@ -89,20 +192,20 @@ uint32_t machine_features()
     return cached;
 }
 
+uint32_t machine_features()
+{
+    static const uint32_t cached = [] {
+        const Mask &m = environment_mask();
+        const uint32_t removed = m.error.empty() ? m.removed : cpu_feature_bits;
+        return remove_features(detected_features(), removed);
+    }();
+    return cached;
+}
+
 std::string feature_names(uint32_t mask)
 {
-    static const struct {
-        uint32_t bit;
-        const char *name;
-    } names[] = {
-        {feat_sse2, "sse2"},         {feat_ssse3, "ssse3"},         {feat_aesni, "aesni"},
-        {feat_avx, "avx"},           {feat_avx2, "avx2"},           {feat_bmi2, "bmi2"},
-        {feat_avx512f, "avx512f"},   {feat_avx512bw, "avx512bw"},   {feat_avx512vl, "avx512vl"},
-        {feat_avx512vbmi2, "avx512vbmi2"}, {feat_gfni, "gfni"},     {feat_vaes, "vaes"},
-        {feat_neon, "neon"},         {feat_arm_aes, "arm-aes"},     {feat_cuda_gpu, "cuda-gpu"},
-    };
     std::string s;
-    for (const auto &n : names) {
+    for (const FeatureName &n : feature_table) {
         if (mask & n.bit) {
             if (!s.empty())
                 s += ' ';

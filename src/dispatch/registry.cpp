@@ -84,6 +84,8 @@ static kcipher_status check_forced(Cipher c, std::string_view name, const Kernel
 
 kcipher_status select_kernel(Cipher c, std::string_view forced, const Kernel **out)
 {
+    if (!feature_mask_error().empty())
+        return KCIPHER_ERR_CPU_FEATURES;
     if (!forced.empty())
         return check_forced(c, forced, out);
     std::string env = env_choice(cipher_desc(c).family);

@@ -7,6 +7,8 @@
 #include <random>
 #include <stdexcept>
 
+#include <fmt/core.h>
+
 #include "core/key_state.hpp"
 #include "dispatch/registry.hpp"
 #include "drbg/fused_ecb.hpp"
@@ -151,8 +153,14 @@ std::vector<CtResult> run_ct_checks(const std::vector<std::string> &kernels, siz
     for (const kc::Kernel *k : kc::all_kernels()) {
         if (!all && std::find(kernels.begin(), kernels.end(), k->name) == kernels.end())
             continue;
-        if (!kc::kernel_runnable(*k) || k->gpu != nullptr) // GPU kernels: not a CPU timing question
+        if (k->gpu != nullptr) // GPU kernels: not a CPU timing question
             continue;
+        if (!kc::kernel_runnable(*k)) {
+            if (!all) // asked for by name: say why it is missing from the report
+                fmt::print(stderr, "bench --ct-check: skipped {} (needs {}, which this machine lacks)\n", k->name,
+                           kc::feature_names(k->requires));
+            continue;
+        }
         for (int i = 0; i < kc::cipher_count; i++) {
             const kc::CipherDesc &d = *kc::cipher_by_index(i);
             if (!k->supports(d.id))

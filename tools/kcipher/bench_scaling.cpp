@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -231,6 +232,17 @@ void alu64(size_t steps)
         }
 }
 
+// Whether dispatch may use a CPU feature (as kcipher_cpu_features lists them, so that
+// KCIPHER_CPU_FEATURES holds for the yardsticks too).
+bool cpu_has(const std::string &feature)
+{
+    std::istringstream s(kcipher_cpu_features());
+    for (std::string f; s >> f;)
+        if (f == feature)
+            return true;
+    return false;
+}
+
 Target machine_target(const std::string &name)
 {
     void (*f)(size_t) = nullptr;
@@ -238,12 +250,11 @@ Target machine_target(const std::string &name)
     if (name == "alu64")
         f = alu64;
 #if defined(__x86_64__)
-    if (name == "alu512" && __builtin_cpu_supports("avx512f"))
+    if (name == "alu512" && cpu_has("avx512f"))
         f = alu512;
-    if (name == "cham-round" && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
+    if (name == "cham-round" && cpu_has("avx512f") && cpu_has("avx512bw"))
         f = cham_round, per_256 = 112; // 112 rounds of a 16-block group: 256 bytes of CHAM-128/128
-    if (name == "gfni512" && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-        __builtin_cpu_supports("gfni"))
+    if (name == "gfni512" && cpu_has("avx512f") && cpu_has("avx512bw") && cpu_has("gfni"))
         f = gfni512;
 #endif
     if (f == nullptr)

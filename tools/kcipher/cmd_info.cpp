@@ -2,16 +2,50 @@
 // CPU features and GPUs.
 #include <fmt/core.h>
 
+#include <cstdlib>
+#include <iterator>
+#include <set>
+#include <sstream>
+#include <string>
+
 #include "commands.hpp"
 #include "cuda/devices.hpp"
 #include "kcipher/kcipher.h"
 
 namespace cli {
 
+// The detected features that dispatch does not use, by name.
+static std::string removed_features()
+{
+    std::istringstream used(kcipher_cpu_features()), detected(kcipher_cpu_features_detected());
+    std::set<std::string> keep{std::istream_iterator<std::string>(used), std::istream_iterator<std::string>()};
+    std::string out;
+    for (auto it = std::istream_iterator<std::string>(detected); it != std::istream_iterator<std::string>(); ++it)
+        if (keep.count(*it) == 0)
+            out += (out.empty() ? "" : " ") + *it;
+    return out.empty() ? "nothing this CPU has" : out;
+}
+
+// What KCIPHER_CPU_FEATURES took away from dispatch, or why it cannot be used.
+static void print_feature_mask()
+{
+    const char *env = std::getenv("KCIPHER_CPU_FEATURES");
+    if (env == nullptr)
+        return;
+    const char *detail = "";
+    if (kcipher_cpu_features_status(&detail) != KCIPHER_OK) {
+        fmt::print("  KCIPHER_CPU_FEATURES error: {}\n", detail);
+        return;
+    }
+    fmt::print("  detected: {}\n  KCIPHER_CPU_FEATURES=\"{}\" removes: {}\n", kcipher_cpu_features_detected(), env,
+               removed_features());
+}
+
 static int run_info()
 {
-    fmt::print("kcipher {}\n\nCPU features: {}\nGPUs: {}\n", kcipher_version(), kcipher_cpu_features(),
-               kc::cuda_runtime_status());
+    fmt::print("kcipher {}\n\nCPU features: {}\n", kcipher_version(), kcipher_cpu_features());
+    print_feature_mask();
+    fmt::print("GPUs: {}\n", kc::cuda_runtime_status());
     for (const kc::GpuInfo &g : kc::cuda_devices())
         fmt::print("  [{}] {} (sm_{}{}, {} SMs, {:.1f} GiB, {:.2f} GHz)\n", g.index, g.name, g.sm_major,
                    g.sm_minor, g.multiprocessors, g.global_memory_bytes / 1073741824.0, g.clock_khz / 1e6);
@@ -35,7 +69,7 @@ static int run_info()
                    k.batch_blocks, k.constant_time ? "yes" : "no", k.available ? "yes" : "no",
                    k.requires[0] ? k.requires : "-");
     }
-    return 0;
+    return kcipher_cpu_features_status(nullptr) == KCIPHER_OK ? 0 : 1;
 }
 
 Runner add_info_command(CLI::App &app)

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <exception>
 #include <map>
+#include <stdexcept>
 
 #include <CLI/CLI.hpp>
 
@@ -48,8 +49,13 @@ int main(int argc, char **argv)
     }
     int rc = 2;
     try {
-        for (CLI::App *sub : app.get_subcommands())
+        for (CLI::App *sub : app.get_subcommands()) {
+            // A typo in the feature mask stops every command but `info`, which shows it.
+            const char *detail = "";
+            if (sub->get_name() != "info" && kcipher_cpu_features_status(&detail) != KCIPHER_OK)
+                throw std::runtime_error(detail);
             rc = runners.at(sub->get_name())();
+        }
     } catch (const std::exception &e) {
         std::fprintf(stderr, "kcipher: %s\n", e.what());
         return 1;

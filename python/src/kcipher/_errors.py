@@ -99,4 +99,5 @@ STATUS_CLASSES: Dict[int, Type[Error]] = {
     29: ArgumentError,        # DRBG_ENTROPY_LENGTH
     30: ArgumentError,        # DRBG_INPUT_LENGTH
     31: EntropySourceError,   # DRBG_ENTROPY_SOURCE
+    32: KernelError,          # CPU_FEATURES (KCIPHER_CPU_FEATURES cannot be parsed)
 }
