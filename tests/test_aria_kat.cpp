@@ -291,6 +291,18 @@ TEST(AriaRegistry, HasRefAndTable)
     EXPECT_EQ(kc::reference_kernel(kc::Cipher::aria192), ref);
 }
 
+// The registry switches the key schedule's GFNI layers on exactly where the machine runs them
+// (the ARIA module's option): a missed switch would cost every ARIA rekey a hundredfold.
+TEST(AriaKeySchedule, GfniLayersOnExactlyWhereRunnable)
+{
+    kc::modules(); // the registry enables the modules' options when it first lists them
+#if defined(__x86_64__)
+    EXPECT_EQ(kc::runnable(kc::feat_gfni | kc::feat_ssse3), kc::aria_key_schedule_uses_gfni());
+#else
+    EXPECT_FALSE(kc::aria_key_schedule_uses_gfni());
+#endif
+}
+
 #if defined(__x86_64__)
 // The key schedule's shuffle form of the diffusion layer (aria_x86_key_gfni.cpp) against the
 // byte-by-byte one: A is linear, so agreeing on the 128 unit vectors is agreeing everywhere.

@@ -570,7 +570,7 @@ TEST(DrbgChain, FusedEcbEqualsTheReferenceKernel)
         const kc::CipherDesc &d = *kc::cipher_by_index(ci);
         const kc::Kernel &ref = *kc::reference_kernel(d.id);
         // ARIA and HIGHT without AVX-512 and GFNI have none: the chain uses the kernel.
-        for (kc::drbg::FusedEcb f : kc::drbg::fused_ecb_candidates(d.id)) {
+        for (kc::FusedEcb f : kc::fused_ecb_candidates(d.id)) {
             tested++;
             for (uint64_t t = 0; t < 200; t++) {
                 const size_t n = 1 + t % 7;

@@ -22,7 +22,7 @@
 #include "kcipher/kcipher.hpp"
 #include "support/drbg_multi_check.hpp"
 
-#if defined(KC_HAVE_CUDA)
+#if defined(KCIPHER_HAVE_CUDA)
 #include <cuda_runtime.h>
 #endif
 
@@ -132,7 +132,7 @@ TEST_P(GpuDrbg, PredictionResistanceAndReseedsInsideTheChain)
     }
 }
 
-#if defined(KC_HAVE_CUDA)
+#if defined(KCIPHER_HAVE_CUDA)
 
 struct DeviceBuffer {
     uint8_t *p = nullptr;
@@ -478,7 +478,7 @@ TEST(GpuDrbgMisuse, DeviceCalls)
     cudaFreeHost(pinned);
 }
 
-#endif // KC_HAVE_CUDA
+#endif // KCIPHER_HAVE_CUDA
 
 std::string safe(const ::testing::TestParamInfo<std::string> &i)
 {

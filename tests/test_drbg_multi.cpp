@@ -179,7 +179,7 @@ TEST(DrbgMulti, Misuse)
     EXPECT_EQ(kcipher_drbg_multi_set_reseed_interval(m, (uint64_t(1) << 48) + 1), KCIPHER_ERR_INVALID_ARGUMENT);
     EXPECT_EQ(kcipher_drbg_multi_set_gpu(m, -2), KCIPHER_ERR_INVALID_ARGUMENT);
     EXPECT_EQ(kcipher_drbg_multi_set_gpu(m, -1), KCIPHER_OK);
-#if defined(KC_HAVE_CUDA)
+#if defined(KCIPHER_HAVE_CUDA)
     EXPECT_EQ(kcipher_drbg_multi_set_gpu(m, kcipher_gpu_count()), KCIPHER_ERR_NO_GPU);
 #endif
     EXPECT_EQ(kcipher_drbg_multi_uninstantiate(m), KCIPHER_OK);
@@ -205,7 +205,7 @@ TEST(DrbgMulti, SingleDrbgGpuMisuse)
     EXPECT_EQ(kcipher_drbg_generate_device(d, buf, 16, nullptr), KCIPHER_ERR_NOT_GPU_KERNEL);
     EXPECT_EQ(kcipher_drbg_generate_device(nullptr, buf, 16, nullptr), KCIPHER_ERR_NULL_POINTER);
     EXPECT_EQ(kcipher_drbg_set_gpu(d, -1), KCIPHER_OK);
-#if defined(KC_HAVE_CUDA)
+#if defined(KCIPHER_HAVE_CUDA)
     EXPECT_EQ(kcipher_drbg_set_gpu(d, kcipher_gpu_count()), KCIPHER_ERR_NO_GPU);
 #else
     EXPECT_EQ(kcipher_drbg_set_gpu(d, 3), KCIPHER_OK); // no GPU path that could use it

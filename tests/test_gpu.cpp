@@ -17,10 +17,10 @@
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
-#if defined(KC_HAVE_CUDA)
+#if defined(KCIPHER_HAVE_CUDA)
 #include <cuda_runtime.h>
 
-#include "cuda/gpu_modes.hpp"
+#include "modes/gpu_modes.hpp"
 #endif
 
 namespace {
@@ -124,7 +124,7 @@ TEST_P(Gpu, CbcUsesTheCpuCompanion)
     EXPECT_EQ(iv, iv2);
 }
 
-#if defined(KC_HAVE_CUDA)
+#if defined(KCIPHER_HAVE_CUDA)
 
 struct DeviceBuffer {
     uint8_t *p = nullptr;
@@ -342,7 +342,7 @@ TEST_P(Gpu, DeviceKeyScheduleGivesTheHostsStates)
     cudaGetLastError();
 }
 
-#endif // KC_HAVE_CUDA
+#endif // KCIPHER_HAVE_CUDA
 
 INSTANTIATE_TEST_SUITE_P(GpuKernels, Gpu, ::testing::ValuesIn(gpu_kernel_ciphers()),
                          [](const auto &info) { return kct::test_name(info.param); });

@@ -23,7 +23,7 @@
 #include "dispatch/registry.hpp"
 #include "kcipher/kcipher.h"
 #include "kcipher/kcipher.hpp"
-#include "keysearch/candidates.hpp"
+#include "kit/search/candidates.hpp"
 #include "keysearch/checkpoint.hpp"
 #include "keysearch/driver.hpp"
 #include "keysearch/shard.hpp"

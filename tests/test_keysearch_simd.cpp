@@ -1,4 +1,4 @@
-// The CPU multi-key searchers (src/keysearch/cpu_searchers.hpp: one candidate key per SIMD
+// The CPU multi-key searchers (src/kit/search/cpu_searcher.hpp: one candidate key per SIMD
 // lane, round keys derived on the fly) against the definition and the reference kernels:
 // a key planted at every index of an unaligned range (so at every lane, and at the groups'
 // edges) is found, and only there; keys just outside the range are not reported; masks with
@@ -17,9 +17,9 @@
 #include "core/key_state.hpp"
 #include "dispatch/features.hpp"
 #include "dispatch/registry.hpp"
-#include "keysearch/candidates.hpp"
+#include "kit/search/candidates.hpp"
 #include "keysearch/cpu_search.hpp"
-#include "keysearch/cpu_searchers.hpp"
+#include "kit/search/cpu_searcher.hpp"
 
 using namespace kc;
 using namespace kc::keysearch;
@@ -235,7 +235,7 @@ std::string searcher_name(const ::testing::TestParamInfo<const CpuSearcher *> &i
     return n;
 }
 
-INSTANTIATE_TEST_SUITE_P(Searchers, KeysearchSimd, ::testing::ValuesIn(cpu_searchers()), searcher_name);
+INSTANTIATE_TEST_SUITE_P(Searchers, KeysearchSimd, ::testing::ValuesIn(all_cpu_searchers()), searcher_name);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(KeysearchSimd); // none built (aarch64)
 
 } // namespace

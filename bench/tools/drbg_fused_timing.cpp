@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/cipher.hpp"
+#include "dispatch/registry.hpp"
 #include "drbg/fused_ecb.hpp"
 
 int main()
@@ -20,7 +21,7 @@ int main()
         const kc::CipherDesc &d = *kc::cipher_by_index(ci);
         const size_t u = (d.key_bytes + 2 * d.block_bytes - 1) / d.block_bytes; // the Update's blocks
         int which = 0;
-        for (kc::drbg::FusedEcb f : kc::drbg::fused_ecb_candidates(d.id)) {
+        for (kc::FusedEcb f : kc::fused_ecb_candidates(d.id)) {
             uint8_t key[32] = {1}, in[64] = {2}, out[64];
             std::vector<double> runs;
             for (int r = 0; r < 7; r++) {

@@ -59,7 +59,8 @@ typedef enum kcipher_status {
     KCIPHER_ERR_DRBG_ENTROPY_LENGTH = 29,    /* entropy input of a length the standard does not allow here */
     KCIPHER_ERR_DRBG_INPUT_LENGTH = 30,      /* nonce, personalization string or additional input too long */
     KCIPHER_ERR_DRBG_ENTROPY_SOURCE = 31,    /* the entropy source failed (or there is none) */
-    KCIPHER_ERR_CPU_FEATURES = 32     /* KCIPHER_CPU_FEATURES cannot be parsed (kcipher_cpu_features_status) */
+    KCIPHER_ERR_CPU_FEATURES = 32,    /* KCIPHER_CPU_FEATURES cannot be parsed (kcipher_cpu_features_status) */
+    KCIPHER_ERR_UNSUPPORTED = 33      /* this cipher does not offer the operation (e.g. no GPU key search) */
 } kcipher_status;
 
 typedef enum kcipher_mode {

@@ -6,7 +6,7 @@
 
 #include "core/cipher.hpp"
 #include "core/key_state.hpp"
-#include "cuda/gpu_modes.hpp"
+#include "modes/gpu_modes.hpp"
 #include "modes/keyed.hpp"
 
 struct kcipher_ctx {

@@ -75,6 +75,8 @@ const char *kcipher_strerror(kcipher_status status)
                "bytes; with df at most 1 MiB)";
     case KCIPHER_ERR_DRBG_ENTROPY_SOURCE:
         return "the DRBG entropy source failed (or there is none)";
+    case KCIPHER_ERR_UNSUPPORTED:
+        return "this cipher does not offer the operation asked for (e.g. no GPU key search for its family)";
     case KCIPHER_ERR_CPU_FEATURES:
         return "KCIPHER_CPU_FEATURES cannot be parsed: it takes -FEATURE entries (e.g. -avx512f,-gfni or -all)";
     }

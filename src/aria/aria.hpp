@@ -47,14 +47,19 @@ void aria_key_schedule(Cipher c, const uint8_t *key, AriaRoundKeys *rk);
 void aria_encryption_key_schedule(Cipher c, const uint8_t *key, AriaRoundKeys *rk);
 
 // The key schedule's substitution layer (layer 1 or 2) with GFNI, in aria_x86_key_gfni.cpp
-// (x86 only); aria_key_schedule uses it where the CPU has GFNI, else it scans the tables.
+// (x86 only); aria_key_schedule uses it once the registry has enabled it (the ARIA module's
+// option, where the machine has GFNI), else it scans the tables.
 void aria_key_layer_gfni(const uint8_t in[16], int layer, uint8_t out[16]);
 // aria_diffusion as seven SSSE3 byte shuffles, in the same file; the key schedule uses it
 // where it uses the GFNI layer (every GFNI CPU has SSSE3). out may equal in.
 void aria_diffusion_ssse3(const uint8_t in[16], uint8_t out[16]);
 // The valgrind constant-time check turns the GFNI layer off (valgrind cannot run GFNI), so
-// that it checks the scanning layer. Default: on.
+// that it checks the scanning layer. Default: allowed.
 void aria_key_schedule_allow_gfni(bool allow);
+// Called by the registry (the module's option) where the machine runs GFNI and SSSE3.
+void aria_key_schedule_enable_gfni();
+// Whether aria_key_schedule takes the GFNI path now (enabled and allowed).
+bool aria_key_schedule_uses_gfni();
 
 // The S-boxes (RFC 5794 section 2.3.2), defined in aria_sbox.cpp. SB3 = SB1^-1, SB4 = SB2^-1.
 extern const uint8_t aria_sb1[256], aria_sb2[256], aria_sb3[256], aria_sb4[256];
@@ -66,7 +71,7 @@ void aria_fe(const uint8_t d[16], const uint8_t rk[16], uint8_t out[16]); // FE 
 
 // ECB of nblocks blocks with the key schedule in registers, no key state, with GFNI and
 // AVX-512VL (x86 only): the CTR_DRBG chain's Update blocks (aria_x86_fused_gfni.cpp,
-// src/drbg/fused_ecb.hpp).
+// src/kit/fused_ecb.hpp).
 void aria_fused_ecb_gfni(Cipher c, const uint8_t *key, const uint8_t *in, uint8_t *out, size_t nblocks);
 
 } // namespace kc

@@ -5,7 +5,8 @@
 // threads by default (the paper's shape, 512, runs too: the bench measures both).
 #include "aria/aria_cuda_keysearch.cuh"
 #include "aria/aria_cuda_launch.cuh"
-#include "keysearch/search_gpu_launch.hpp"
+#include "kit/search/gpu_search.cuh"
+#include "kit/search/gpu_searcher.hpp"
 
 namespace kc {
 namespace aria_cuda {

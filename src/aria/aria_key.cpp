@@ -10,7 +10,6 @@
 
 #include "aria/aria.hpp"
 #include "core/wipe.hpp"
-#include "dispatch/features.hpp"
 
 namespace kc {
 
@@ -99,12 +98,14 @@ uint8_t sbox_scan(const uint8_t sbox[256], uint8_t x)
     return (uint8_t)r;
 }
 
-std::atomic<bool> gfni_allowed{true};
+// GFNI is used when the registry has enabled it (the ARIA module's option, on machines with
+// GFNI) and no test has turned it off.
+std::atomic<bool> gfni_enabled{false}, gfni_allowed{true};
 
 bool use_gfni()
 {
 #if defined(__x86_64__)
-    return gfni_allowed.load(std::memory_order_relaxed) && (machine_features() & feat_gfni) != 0;
+    return gfni_enabled.load(std::memory_order_relaxed) && gfni_allowed.load(std::memory_order_relaxed);
 #else
     return false;
 #endif
@@ -197,6 +198,10 @@ int aria_rounds(Cipher c)
 }
 
 void aria_key_schedule_allow_gfni(bool allow) { gfni_allowed.store(allow, std::memory_order_relaxed); }
+
+void aria_key_schedule_enable_gfni() { gfni_enabled.store(true, std::memory_order_relaxed); }
+
+bool aria_key_schedule_uses_gfni() { return use_gfni(); }
 
 void aria_key_schedule(Cipher c, const uint8_t *key, AriaRoundKeys *rk)
 {

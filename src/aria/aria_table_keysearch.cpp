@@ -1,6 +1,6 @@
 // aria/table key search: one candidate at a time with 32-bit T-tables and an encryption-only
 // key schedule, for the CPU key search where the byte-sliced GFNI searcher cannot run
-// (keysearch/cpu_searchers.hpp; portable C++, so every architecture has it). The per-key path
+// (kit/search/cpu_searcher.hpp; portable C++, so every architecture has it). The per-key path
 // through aria_key_schedule pays for the decryption keys and for its constant-time S-box
 // scans (256 reads per byte); here the key schedule's three rounds (FO, FE, FO with CK1..CK3,
 // aria.hpp's aria_key_constants and aria_first_constant) are T-table rounds like the block's,
@@ -18,8 +18,8 @@
 
 #include "aria/aria.hpp"
 #include "core/bytes.hpp"
-#include "keysearch/cpu_searchers.hpp"
-#include "keysearch/lane_groups.hpp"
+#include "kit/search/cpu_searcher.hpp"
+#include "kit/search/lane_groups.hpp"
 
 namespace kc::keysearch {
 namespace {
@@ -160,7 +160,7 @@ void search_aria(const Problem &p, uint64_t first, uint64_t count, std::vector<u
 
 } // namespace
 
-const CpuSearcher aria_table_keysearch = {
+extern const CpuSearcher aria_table_keysearch = {
     "aria/table-keysearch", "aria/table", "aria", 0, search_aria,
 };
 

@@ -1,4 +1,4 @@
-// ARIA for the CTR_DRBG chain (src/drbg/fused_ecb.hpp): ECB of the two or three blocks of an
+// ARIA for the CTR_DRBG chain (src/kit/fused_ecb.hpp): ECB of the two or three blocks of an
 // Update straight from the raw key, everything in xmm registers, with GFNI and AVX-512VL.
 // The chain runs one call per request, one after the other, so this is written for latency:
 // one block per register in the RFC's byte order, where the byte-sliced kernels transpose 64

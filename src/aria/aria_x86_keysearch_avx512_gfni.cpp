@@ -1,6 +1,6 @@
 // aria/avx512-gfni key search: 64 candidate keys per batch, byte-sliced like the
 // aria/avx512-gfni kernel (aria_x86_byteslice.hpp), for the CPU key search
-// (keysearch/cpu_searchers.hpp). The kernel slices 64 blocks under one key; here lane l of
+// (kit/search/cpu_searcher.hpp). The kernel slices 64 blocks under one key; here lane l of
 // every register belongs to candidate l of a group, and since the plaintext is the same for
 // all of them, nothing needs transposing: register j holds byte j of the 64 states, of the
 // 64 keys, of W0..W3.
@@ -27,9 +27,9 @@
 
 #include "aria/aria.hpp"
 #include "aria/aria_x86_byteslice.hpp"
-#include "dispatch/features.hpp"
-#include "keysearch/cpu_searchers.hpp"
-#include "keysearch/lane_groups.hpp"
+#include "core/features.hpp"
+#include "kit/search/cpu_searcher.hpp"
+#include "kit/search/lane_groups.hpp"
 
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512bw,avx512vl,gfni")
@@ -176,7 +176,7 @@ void search_aria(const Problem &p, uint64_t first, uint64_t count, std::vector<u
 
 } // namespace
 
-const CpuSearcher aria_x86_keysearch_avx512_gfni = {
+extern const CpuSearcher aria_x86_keysearch_avx512_gfni = {
     "aria/avx512-gfni-keysearch", "aria/avx512-gfni", "aria",
     feat_avx512f | feat_avx512bw | feat_avx512vl | feat_gfni, search_aria,
 };

@@ -74,7 +74,7 @@ inline void store_le(uint8_t *p, uint32_t v) { store_le32(p, v); }
 } // namespace cham_word
 
 // ECB of nblocks blocks of cipher c's size straight from the raw key, no key state: the
-// CTR_DRBG chain's Update blocks (cham_fused.cpp, src/drbg/fused_ecb.hpp).
+// CTR_DRBG chain's Update blocks (cham_fused.cpp, src/kit/fused_ecb.hpp).
 void cham_fused_ecb(Cipher c, const uint8_t *key, const uint8_t *in, uint8_t *out, size_t nblocks);
 // The same with the blocks in the lanes of one register, AVX-512VL and VBMI2 (x86 only:
 // cham_x86_fused_avx512.cpp).

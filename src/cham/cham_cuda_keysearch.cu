@@ -5,7 +5,8 @@
 // three (two) from the end already fixed: ptxas drops the rounds after it.
 #include "cham/cham_cuda_round.cuh"
 #include "cham/cham_key_step.hpp"
-#include "keysearch/search_gpu_launch.hpp"
+#include "kit/search/gpu_search.cuh"
+#include "kit/search/gpu_searcher.hpp"
 
 namespace kc {
 namespace cham_cuda {

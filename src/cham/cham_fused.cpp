@@ -1,4 +1,4 @@
-// CHAM for the CTR_DRBG chain (src/drbg/fused_ecb.hpp): ECB of the few blocks of an Update
+// CHAM for the CTR_DRBG chain (src/kit/fused_ecb.hpp): ECB of the few blocks of an Update
 // straight from the raw key. The 8 or 16 round keys are a few XORs and rotations each, kept in
 // registers rather than laid out in a key state; the rounds are fully unrolled so that each
 // reads its round key and round number as constants. The chain runs one call per request,

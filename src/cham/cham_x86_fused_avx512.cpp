@@ -1,4 +1,4 @@
-// CHAM for the CTR_DRBG chain (src/drbg/fused_ecb.hpp) with AVX-512VL (and VBMI2 for the
+// CHAM for the CTR_DRBG chain (src/kit/fused_ecb.hpp) with AVX-512VL (and VBMI2 for the
 // 16-bit words of CHAM-64/128): up to four blocks, one per lane, transposed so that vector j
 // holds word j of every block. A round is then five vector operations for all the blocks
 // (XOR of the round number, rotation, XOR of the round key, addition, rotation), where the

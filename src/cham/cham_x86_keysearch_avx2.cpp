@@ -1,5 +1,5 @@
 // cham/avx2 key search: one candidate key per SIMD lane for machines without AVX-512
-// (keysearch/cpu_searchers.hpp): 8 keys per ymm register in 32-bit lanes (CHAM-128/*), 16 in
+// (kit/search/cpu_searcher.hpp): 8 keys per ymm register in 32-bit lanes (CHAM-128/*), 16 in
 // 16-bit lanes (CHAM-64/128). The same code as cham_x86_keysearch_avx512.cpp
 // (cham_x86_keysearch.inc); rotations by 8 are byte shuffles (vpshufb), the others two shifts
 // and an OR.
@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "core/bytes.hpp"
-#include "dispatch/features.hpp"
-#include "keysearch/cpu_searchers.hpp"
-#include "keysearch/lane_groups.hpp"
+#include "core/features.hpp"
+#include "kit/search/cpu_searcher.hpp"
+#include "kit/search/lane_groups.hpp"
 
 #pragma GCC push_options
 #pragma GCC target("avx2")
@@ -93,7 +93,7 @@ template <> struct Lanes<uint16_t> {
 
 } // namespace
 
-const CpuSearcher cham_x86_keysearch_avx2 = {
+extern const CpuSearcher cham_x86_keysearch_avx2 = {
     "cham/avx2-keysearch", "cham/avx2", "cham", feat_avx2, cham_keysearch::search_cham<Lanes>,
 };
 

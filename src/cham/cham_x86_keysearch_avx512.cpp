@@ -1,5 +1,5 @@
 // cham/avx512 key search: one candidate key per SIMD lane, for the CPU key search
-// (keysearch/cpu_searchers.hpp): 16 keys per zmm register in 32-bit lanes (CHAM-128/*), 32
+// (kit/search/cpu_searcher.hpp): 16 keys per zmm register in 32-bit lanes (CHAM-128/*), 32
 // in 16-bit lanes (CHAM-64/128). The cham/avx512 kernel slices the blocks of one key; here
 // every lane has its own key, and its 8 or 16 round keys come from the key schedule's own
 // functions on lane vectors (cham_key_step.hpp: rk_first_lanes, rk_second_lanes,
@@ -18,9 +18,9 @@
 #include <utility>
 
 #include "core/bytes.hpp"
-#include "dispatch/features.hpp"
-#include "keysearch/cpu_searchers.hpp"
-#include "keysearch/lane_groups.hpp"
+#include "core/features.hpp"
+#include "kit/search/cpu_searcher.hpp"
+#include "kit/search/lane_groups.hpp"
 
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512bw")
@@ -83,7 +83,7 @@ template <> struct Lanes<uint16_t> {
 
 } // namespace
 
-const CpuSearcher cham_x86_keysearch_avx512 = {
+extern const CpuSearcher cham_x86_keysearch_avx512 = {
     "cham/avx512-keysearch", "cham/avx512", "cham", feat_avx512f | feat_avx512bw, cham_keysearch::search_cham<Lanes>,
 };
 

@@ -2,15 +2,15 @@
 // "implementation"): it assumes valid input and only computes. Batching of tails, threads,
 // modes and argument checks live above it (src/modes, src/api).
 //
-// Adding a kernel = one file that defines a `const Kernel` and one line in
-// src/dispatch/registry.cpp.
+// Adding a kernel = one file that defines an `extern const Kernel` and one line in its
+// family's module (src/<family>/<family>_module.cpp, kit/module.hpp).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 
 #include "core/cipher.hpp"
-#include "dispatch/features.hpp"
+#include "core/features.hpp"
 
 namespace kc {
 

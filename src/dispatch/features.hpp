@@ -9,28 +9,9 @@
 #include <string>
 #include <string_view>
 
+#include "core/features.hpp"
+
 namespace kc {
-
-enum Feature : uint32_t {
-    feat_sse2 = 1u << 0,
-    feat_ssse3 = 1u << 1,
-    feat_aesni = 1u << 2,
-    feat_avx = 1u << 3,
-    feat_avx2 = 1u << 4,
-    feat_avx512f = 1u << 5,
-    feat_avx512bw = 1u << 6,
-    feat_avx512vl = 1u << 7,
-    feat_avx512vbmi2 = 1u << 8,
-    feat_gfni = 1u << 9,
-    feat_vaes = 1u << 10,
-    feat_bmi2 = 1u << 11,
-    feat_neon = 1u << 16,
-    feat_arm_aes = 1u << 17,
-    feat_cuda_gpu = 1u << 24,
-};
-
-// Every feature kcipher can use on the CPU (KCIPHER_CPU_FEATURES may remove any of them).
-constexpr uint32_t cpu_feature_bits = 0x30fffu;
 
 uint32_t machine_features();               // detected, less the mask; computed once, cached
 uint32_t detected_features();              // detected, before the mask

@@ -6,24 +6,83 @@
 
 namespace kc {
 
-// Each family lists its kernels in src/<family>/<family>_kernels.cpp. Order does not
-// matter: dispatch goes by rank.
-std::vector<const Kernel *> aria_kernels();
-std::vector<const Kernel *> lea_kernels();
-std::vector<const Kernel *> hight_kernels();
-std::vector<const Kernel *> cham_kernels();
+// One line per cipher family: its module (src/<family>/<family>_module.cpp) declares what it
+// offers. Order does not matter: dispatch goes by rank.
+const CipherModule &aria_module();
+const CipherModule &lea_module();
+const CipherModule &hight_module();
+const CipherModule &cham_module();
+
+const std::vector<const CipherModule *> &modules()
+{
+    static const std::vector<const CipherModule *> list = [] {
+        std::vector<const CipherModule *> all = {&aria_module(), &lea_module(), &hight_module(), &cham_module()};
+        for (const CipherModule *m : all)
+            for (const FamilyOption &o : m->options)
+                if (runnable(o.requires))
+                    o.enable();
+        return all;
+    }();
+    return list;
+}
+
+bool runnable(uint32_t requires) { return (machine_features() & requires) == requires; }
+
+const CipherModule *module_of(Cipher c)
+{
+    for (const CipherModule *m : modules())
+        if (std::strcmp(m->family, cipher_desc(c).family) == 0)
+            return m;
+    return nullptr;
+}
 
 const std::vector<const Kernel *> &all_kernels()
 {
     static const std::vector<const Kernel *> list = [] {
         std::vector<const Kernel *> all;
-        for (auto family : {aria_kernels, lea_kernels, hight_kernels, cham_kernels}) {
-            std::vector<const Kernel *> ks = family();
-            all.insert(all.end(), ks.begin(), ks.end());
-        }
+        for (const CipherModule *m : modules())
+            all.insert(all.end(), m->kernels.begin(), m->kernels.end());
         return all;
     }();
     return list;
+}
+
+const std::vector<const keysearch::CpuSearcher *> &all_cpu_searchers()
+{
+    static const std::vector<const keysearch::CpuSearcher *> list = [] {
+        std::vector<const keysearch::CpuSearcher *> all;
+        for (const CipherModule *m : modules())
+            all.insert(all.end(), m->cpu_searchers.begin(), m->cpu_searchers.end());
+        return all;
+    }();
+    return list;
+}
+
+const keysearch::CpuSearcher *cpu_searcher_for(Cipher c, const Kernel &k)
+{
+    const CipherModule *m = module_of(c);
+    if (m == nullptr)
+        return nullptr;
+    for (const keysearch::CpuSearcher *s : m->cpu_searchers)
+        if (std::strcmp(s->kernel, k.name) == 0 && runnable(s->requires))
+            return s;
+    return nullptr;
+}
+
+keysearch::cuda::GpuSearchFn gpu_search_for(Cipher c)
+{
+    const CipherModule *m = module_of(c);
+    return m == nullptr ? nullptr : m->gpu_search;
+}
+
+std::vector<FusedEcb> fused_ecb_candidates(Cipher c)
+{
+    std::vector<FusedEcb> v;
+    if (const CipherModule *m = module_of(c))
+        for (const FusedEcbEntry &e : m->fused_ecb)
+            if (runnable(e.requires))
+                v.push_back(e.fn);
+    return v;
 }
 
 const Kernel *find_kernel(std::string_view name)
@@ -34,7 +93,7 @@ const Kernel *find_kernel(std::string_view name)
     return nullptr;
 }
 
-bool kernel_runnable(const Kernel &k) { return (machine_features() & k.requires) == k.requires; }
+bool kernel_runnable(const Kernel &k) { return runnable(k.requires); }
 
 const Kernel *reference_kernel(Cipher c)
 {

@@ -1,14 +1,21 @@
-// The kernel registry and dispatch: every kernel kcipher has, which of them this machine
-// can run, and which one to use for a cipher.
+// The registry and dispatch: every cipher family's module (kit/module.hpp), which of the
+// kernels, key searchers and accelerations they offer this machine can run, and which to use.
+// The only code that reads the machine's features (dispatch/features.hpp) and chooses.
 #pragma once
 
 #include <string_view>
 #include <vector>
 
 #include "core/kernel.hpp"
+#include "dispatch/features.hpp"
+#include "kit/module.hpp"
 #include "kcipher/kcipher.h"
 
 namespace kc {
+
+const std::vector<const CipherModule *> &modules(); // enables the runnable FamilyOptions once
+const CipherModule *module_of(Cipher c);           // nullptr for a cipher no module offers
+bool runnable(uint32_t requires);                   // the machine has every feature in the mask
 
 const std::vector<const Kernel *> &all_kernels();
 const Kernel *find_kernel(std::string_view name); // nullptr when unknown
@@ -23,5 +30,16 @@ kcipher_status select_kernel(Cipher c, std::string_view forced, const Kernel **o
 // kernels are ranked among themselves by `rank` (all below 0, so never chosen by default).
 const Kernel *best_cpu_kernel(Cipher c);
 const Kernel *best_gpu_kernel(Cipher c);
+
+// Every CPU key searcher built for this architecture, by module, fastest first within one;
+// and the first for kernel k and cipher c that this machine runs, or nullptr.
+const std::vector<const keysearch::CpuSearcher *> &all_cpu_searchers();
+const keysearch::CpuSearcher *cpu_searcher_for(Cipher c, const Kernel &k);
+
+// The family's GPU key search, or nullptr where it has none (the search must refuse).
+keysearch::cuda::GpuSearchFn gpu_search_for(Cipher c);
+
+// Every CTR_DRBG chain block function for c that this machine runs, the fastest first.
+std::vector<FusedEcb> fused_ecb_candidates(Cipher c);
 
 } // namespace kc

@@ -7,7 +7,7 @@
 #include <new>
 
 #include "cuda/devices.hpp"
-#include "cuda/gpu_modes.hpp"
+#include "modes/gpu_modes.hpp"
 #include "dispatch/registry.hpp"
 #include "drbg/drbg_gpu.hpp"
 #include "drbg/drbg_multi.hpp"

@@ -36,7 +36,7 @@
 #include "core/key_state.hpp"
 #include "core/stream_copy.hpp"
 #include "core/wipe.hpp"
-#include "cuda/gpu_modes.hpp"
+#include "modes/gpu_modes.hpp"
 #include "cuda/gpu_ops.hpp"
 #include "drbg/chain.hpp"
 #include "drbg/chain_ahead.hpp"

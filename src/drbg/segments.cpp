@@ -6,7 +6,7 @@
 #include <thread>
 #include <vector>
 
-#include "cuda/gpu_modes.hpp"
+#include "modes/gpu_modes.hpp"
 #include "drbg/burst.hpp"
 #include "modes/parallel.hpp"
 

@@ -27,7 +27,7 @@ void hight_decrypt_block(const HightRoundKeys &rk, const uint8_t *in, uint8_t *o
 
 // ECB of nblocks blocks straight from the raw key, no key state, with AVX-512VL/BW and GFNI
 // (x86 only): the CTR_DRBG chain's Update blocks (hight_x86_fused_gfni.cpp,
-// src/drbg/fused_ecb.hpp). The Cipher argument is unused (HIGHT has one variant).
+// src/kit/fused_ecb.hpp). The Cipher argument is unused (HIGHT has one variant).
 void hight_fused_ecb_gfni(Cipher c, const uint8_t *key, const uint8_t *in, uint8_t *out, size_t nblocks);
 
 } // namespace kc

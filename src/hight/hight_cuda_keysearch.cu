@@ -1,7 +1,8 @@
 // HIGHT key search on the GPU: 32 candidates per thread per step, bitsliced
 // (hight_cuda_keysearch.cuh); the walk steps the key by 32 candidates at a time.
 #include "hight/hight_cuda_keysearch.cuh"
-#include "keysearch/search_gpu_launch.hpp"
+#include "kit/search/gpu_search.cuh"
+#include "kit/search/gpu_searcher.hpp"
 
 namespace kc {
 namespace hight_bs {

@@ -1,4 +1,4 @@
-// HIGHT for the CTR_DRBG chain (src/drbg/fused_ecb.hpp): ECB of up to four blocks straight
+// HIGHT for the CTR_DRBG chain (src/kit/fused_ecb.hpp): ECB of up to four blocks straight
 // from the raw key, one block per 64-bit lane of a ymm register, with AVX-512VL/BW and GFNI.
 // The chain runs one call per request (three blocks), one after the other, so this is written
 // for latency, where the byte-sliced kernels are written for throughput over 64 blocks.

@@ -1,5 +1,5 @@
 // hight/avx2 key search: 32 candidate keys per ymm register, one per byte lane, for machines
-// without AVX-512 and GFNI (keysearch/cpu_searchers.hpp). The same code as
+// without AVX-512 and GFNI (kit/search/cpu_searcher.hpp). The same code as
 // hight_x86_keysearch_avx512_gfni.cpp (hight_x86_keysearch.inc); F0 and F1, being linear over
 // GF(2), are two 16-entry lookups each, of the low and the high nibble (vpshufb with the table
 // in a register and the data as the index: no memory address depends on it), XORed.
@@ -13,9 +13,9 @@
 #include <utility>
 #include <vector>
 
-#include "dispatch/features.hpp"
-#include "keysearch/cpu_searchers.hpp"
-#include "keysearch/lane_groups.hpp"
+#include "core/features.hpp"
+#include "kit/search/cpu_searcher.hpp"
+#include "kit/search/lane_groups.hpp"
 
 #pragma GCC push_options
 #pragma GCC target("avx2")
@@ -72,7 +72,7 @@ struct Ymm {
 
 } // namespace
 
-const CpuSearcher hight_x86_keysearch_avx2 = {
+extern const CpuSearcher hight_x86_keysearch_avx2 = {
     "hight/avx2-keysearch", "hight/avx2", "hight", feat_avx2, hight_keysearch::search_hight<Ymm>,
 };
 

@@ -1,5 +1,5 @@
 // hight/avx512-gfni key search: 64 candidate keys per zmm register, one per byte lane, for
-// the CPU key search (keysearch/cpu_searchers.hpp). The hight/avx512-gfni kernel slices the
+// the CPU key search (kit/search/cpu_searcher.hpp). The hight/avx512-gfni kernel slices the
 // blocks of one key into byte lanes; here every lane has its own key instead: register j of
 // the key holds master-key byte MK_j of 64 candidates, and each subkey is derived as the
 // round needs it, SK_n = MK_{subkey_source(n)} + δ_n, whitening key WK_i =
@@ -19,9 +19,9 @@
 #include <utility>
 #include <vector>
 
-#include "dispatch/features.hpp"
-#include "keysearch/cpu_searchers.hpp"
-#include "keysearch/lane_groups.hpp"
+#include "core/features.hpp"
+#include "kit/search/cpu_searcher.hpp"
+#include "kit/search/lane_groups.hpp"
 
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512bw,gfni")
@@ -65,7 +65,7 @@ struct Zmm {
 
 } // namespace
 
-const CpuSearcher hight_x86_keysearch_avx512_gfni = {
+extern const CpuSearcher hight_x86_keysearch_avx512_gfni = {
     "hight/avx512-gfni-keysearch", "hight/avx512-gfni", "hight", feat_avx512f | feat_avx512bw | feat_gfni,
     hight_keysearch::search_hight<Zmm>,
 };

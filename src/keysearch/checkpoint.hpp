@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "kcipher/kcipher.h"
-#include "keysearch/problem.hpp"
+#include "kit/search/problem.hpp"
 #include "keysearch/ranges.hpp"
 
 namespace kc::keysearch {

@@ -6,8 +6,7 @@
 
 #include "core/wipe.hpp"
 #include "dispatch/registry.hpp"
-#include "keysearch/candidates.hpp"
-#include "keysearch/cpu_searchers.hpp"
+#include "kit/search/candidates.hpp"
 
 namespace kc::keysearch {
 

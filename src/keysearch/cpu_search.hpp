@@ -1,7 +1,7 @@
 // The CPU side of the key search: candidates tested against pairs[0]; a block equal to
 // pairs[0].ct is a hit for the driver to check against the other pairs.
 //
-// Two paths per kernel. Where the kernel has a multi-key searcher (cpu_searchers.hpp:
+// Two paths per kernel. Where the kernel has a multi-key searcher (kit/search/cpu_searcher.hpp:
 // lea/avx512, cham/avx512, ...), that runs: one candidate per SIMD lane, round keys derived
 // on the fly from the cipher's own key-schedule steps. Otherwise (the other kernels, or a
 // machine without AVX-512) every candidate is keyed with the kernel's own set_key (so the key
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/kernel.hpp"
-#include "keysearch/problem.hpp"
+#include "kit/search/problem.hpp"
 
 namespace kc::keysearch {
 

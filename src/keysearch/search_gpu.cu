@@ -7,10 +7,11 @@
 
 #include "core/key_state.hpp"
 #include "cuda/devices.hpp"
-#include "cuda/gpu_modes.hpp"
+#include "modes/gpu_modes.hpp"
 #include "dispatch/registry.hpp"
 #include "keysearch/search_gpu.hpp"
-#include "keysearch/search_gpu_launch.hpp"
+#include "kit/search/gpu_search.cuh"
+#include "kit/search/gpu_searcher.hpp"
 
 namespace kc::keysearch {
 
@@ -19,20 +20,6 @@ namespace {
 using cuda::Hits;
 using cuda::Launch;
 using cuda::Range;
-
-using SearchFn = int (*)(const Problem &, const Range &, const Hits &, const Launch &);
-
-SearchFn search_fn(Cipher c)
-{
-    const std::string_view family = cipher_desc(c).family;
-    if (family == "aria")
-        return cuda::aria_cuda_search;
-    if (family == "lea")
-        return cuda::lea_cuda_search;
-    if (family == "cham")
-        return cuda::cham_cuda_search;
-    return cuda::hight_cuda_search;
-}
 
 // Template and mask as big-endian words, the mask's bits cleared from the template.
 Range base_range(const Problem &p)
@@ -90,7 +77,7 @@ class HitBuffer {
 
 struct Search {
     const Problem &p;
-    SearchFn fn;
+    cuda::GpuSearchFn fn;
     Range base;
     Launch shape;
     HitBuffer buf;
@@ -143,11 +130,14 @@ kcipher_status gpu_search_first_pair(const Problem &p, uint64_t first, uint64_t 
         return KCIPHER_ERR_INVALID_ARGUMENT;
     if (count == 0)
         return KCIPHER_OK;
+    const cuda::GpuSearchFn search = gpu_search_for(p.cipher);
+    if (search == nullptr)
+        return KCIPHER_ERR_UNSUPPORTED; // never another family's kernel
     GpuDeviceScope scope(device);
     if (scope.status() != KCIPHER_OK)
         return scope.status();
 
-    Search s{p, search_fn(p.cipher), base_range(p), Launch{}, HitBuffer{}, {}};
+    Search s{p, search, base_range(p), Launch{}, HitBuffer{}, {}};
     s.shape.threads = shape.threads;
     s.shape.blocks = shape.blocks;
     s.shape.per_thread = shape.per_thread;

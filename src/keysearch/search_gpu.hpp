@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "kcipher/kcipher.h"
-#include "keysearch/problem.hpp"
+#include "kit/search/problem.hpp"
 
 namespace kc::keysearch {
 

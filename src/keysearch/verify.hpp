@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "keysearch/problem.hpp"
+#include "kit/search/problem.hpp"
 
 namespace kc::keysearch {
 

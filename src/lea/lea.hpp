@@ -34,7 +34,7 @@ void lea_encrypt_block(const LeaRoundKeys &rk, const uint8_t *in, uint8_t *out);
 void lea_decrypt_block(const LeaRoundKeys &rk, const uint8_t *in, uint8_t *out);
 
 // ECB of nblocks blocks with the key schedule fused into the rounds, no key state: the
-// CTR_DRBG chain's Update blocks (lea_fused.cpp, src/drbg/fused_ecb.hpp).
+// CTR_DRBG chain's Update blocks (lea_fused.cpp, src/kit/fused_ecb.hpp).
 void lea_fused_ecb(Cipher c, const uint8_t *key, const uint8_t *in, uint8_t *out, size_t nblocks);
 
 } // namespace kc

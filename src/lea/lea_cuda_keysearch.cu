@@ -3,7 +3,8 @@
 // thread holds the 4-8 key-state words and never a round-key table. The early reject reads
 // ciphertext word 3, which is word 0 before the last round: ptxas drops the last round and
 // two thirds of the one before.
-#include "keysearch/search_gpu_launch.hpp"
+#include "kit/search/gpu_search.cuh"
+#include "kit/search/gpu_searcher.hpp"
 #include "lea/lea_cuda_round.cuh"
 #include "lea/lea_key_step.hpp"
 

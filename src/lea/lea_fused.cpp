@@ -1,4 +1,4 @@
-// LEA for the CTR_DRBG chain (src/drbg/fused_ecb.hpp): ECB of the few blocks of an Update
+// LEA for the CTR_DRBG chain (src/kit/fused_ecb.hpp): ECB of the few blocks of an Update
 // straight from the raw key, each round key derived as the rounds reach it (lea_key_step.hpp)
 // and no key state written. The chain runs one such call per request, one after the other,
 // so latency is what counts: the key-schedule words and the two or three blocks are

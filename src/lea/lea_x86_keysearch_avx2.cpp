@@ -1,6 +1,6 @@
 // lea/avx2 key search: 8 candidate keys per ymm register, one per 32-bit lane, two registers
 // interleaved, for the CPU key search on machines without AVX-512
-// (keysearch/cpu_searchers.hpp). The same code as lea_x86_keysearch_avx512.cpp
+// (kit/search/cpu_searcher.hpp). The same code as lea_x86_keysearch_avx512.cpp
 // (lea_x86_keysearch.inc), with rotations as two shifts and an OR (AVX2 has no vprold).
 //
 // Constant-time like the kernel (ARX only).
@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "core/bytes.hpp"
-#include "dispatch/features.hpp"
-#include "keysearch/cpu_searchers.hpp"
-#include "keysearch/lane_groups.hpp"
+#include "core/features.hpp"
+#include "kit/search/cpu_searcher.hpp"
+#include "kit/search/lane_groups.hpp"
 
 #pragma GCC push_options
 #pragma GCC target("avx2")
@@ -47,7 +47,7 @@ struct Ymm {
 
 } // namespace
 
-const CpuSearcher lea_x86_keysearch_avx2 = {
+extern const CpuSearcher lea_x86_keysearch_avx2 = {
     "lea/avx2-keysearch", "lea/avx2", "lea", feat_avx2, lea_keysearch::search_lea<Ymm>,
 };
 

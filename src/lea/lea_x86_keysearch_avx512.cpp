@@ -1,5 +1,5 @@
 // lea/avx512 key search: 16 candidate keys per zmm register, one per 32-bit lane, for the CPU
-// key search (keysearch/cpu_searchers.hpp). The lea/avx512 kernel slices the blocks of one
+// key search (kit/search/cpu_searcher.hpp). The lea/avx512 kernel slices the blocks of one
 // key; here every lane has its own key, so the round keys are derived on the fly, one round
 // ahead of each round, by the key schedule's own update (lea_key_step.hpp: update_lanes and
 // next_round_key on a vector of lanes), as the GPU search does. A lane holds the 4-8
@@ -21,9 +21,9 @@
 #include <vector>
 
 #include "core/bytes.hpp"
-#include "dispatch/features.hpp"
-#include "keysearch/cpu_searchers.hpp"
-#include "keysearch/lane_groups.hpp"
+#include "core/features.hpp"
+#include "kit/search/cpu_searcher.hpp"
+#include "kit/search/lane_groups.hpp"
 
 #pragma GCC push_options
 #pragma GCC target("avx512f")
@@ -59,7 +59,7 @@ struct Zmm {
 
 } // namespace
 
-const CpuSearcher lea_x86_keysearch_avx512 = {
+extern const CpuSearcher lea_x86_keysearch_avx512 = {
     "lea/avx512-keysearch", "lea/avx512", "lea", feat_avx512f, lea_keysearch::search_lea<Zmm>,
 };
 

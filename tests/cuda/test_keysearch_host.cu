@@ -1,4 +1,4 @@
-// The GPU key search's arithmetic without a GPU: the candidate walk (search_gpu.cuh) and
+// The GPU key search's arithmetic without a GPU: the candidate walk (kit/search/gpu_search.cuh) and
 // the ARIA and HIGHT searchers' tests (aria_cuda_keysearch.cuh, hight_cuda_keysearch.cuh)
 // are __host__ __device__, so they run here against the reference kernels. (LEA and CHAM
 // reuse the host key schedule's own functions and the kernels' rounds; the GPU tests cover
@@ -13,7 +13,7 @@
 #include "core/key_state.hpp"
 #include "dispatch/registry.hpp"
 #include "hight/hight_cuda_keysearch.cuh"
-#include "keysearch/search_gpu.cuh"
+#include "kit/search/gpu_search.cuh"
 
 namespace {
 

@@ -116,7 +116,7 @@ double measure(const kc::Kernel &k, const kc::CipherDesc &d, bool secret_is_key,
 
 // The same for one of the CTR_DRBG chain's fused block functions (src/drbg/fused_ecb.hpp),
 // on an Update's worth of blocks: they take the raw key, so a key class costs no set_key.
-double measure_fused(kc::drbg::FusedEcb f, const kc::CipherDesc &d, bool secret_is_key, size_t samples)
+double measure_fused(kc::FusedEcb f, const kc::CipherDesc &d, bool secret_is_key, size_t samples)
 {
     std::mt19937_64 g(54321);
     const size_t n = (d.key_bytes + 2 * d.block_bytes - 1) / d.block_bytes, len = n * d.block_bytes, round = 512;
@@ -175,7 +175,7 @@ std::vector<CtResult> run_ct_checks(const std::vector<std::string> &kernels, siz
     const bool fused = all || std::find(kernels.begin(), kernels.end(), "drbg/fused") != kernels.end();
     for (int i = 0; fused && i < kc::cipher_count; i++) {
         const kc::CipherDesc &d = *kc::cipher_by_index(i);
-        const std::vector<kc::drbg::FusedEcb> fs = kc::drbg::fused_ecb_candidates(d.id);
+        const std::vector<kc::FusedEcb> fs = kc::fused_ecb_candidates(d.id);
         for (size_t j = 0; j < fs.size(); j++)
             for (bool key : {false, true})
                 out.push_back({"drbg/fused#" + std::to_string(j), d.name, key ? "key" : "data", samples,

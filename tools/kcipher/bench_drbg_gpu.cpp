@@ -51,7 +51,7 @@
 
 #include "kcipher/kcipher.hpp"
 
-#if defined(KC_HAVE_CUDA)
+#if defined(KCIPHER_HAVE_CUDA)
 #include <cuda_runtime.h>
 
 #include "bench_clock.hpp"
@@ -63,7 +63,7 @@
 
 namespace cli {
 
-#if !defined(KC_HAVE_CUDA)
+#if !defined(KCIPHER_HAVE_CUDA)
 
 int run_drbg_gpu_bench(const DrbgGpuBenchOptions &)
 {

@@ -24,18 +24,18 @@
 
 #include "kcipher/kcipher.h"
 
-#if defined(KC_HAVE_CUDA)
+#if defined(KCIPHER_HAVE_CUDA)
 #include <cuda_runtime.h>
 
 #include "core/key_state.hpp"
 #include "cuda/devices.hpp"
-#include "cuda/gpu_modes.hpp"
+#include "modes/gpu_modes.hpp"
 #include "dispatch/registry.hpp"
 #endif
 
 namespace cli {
 
-#if !defined(KC_HAVE_CUDA)
+#if !defined(KCIPHER_HAVE_CUDA)
 
 int run_gpu_bench(const GpuBenchOptions &)
 {

@@ -100,4 +100,5 @@ STATUS_CLASSES: Dict[int, Type[Error]] = {
     30: ArgumentError,        # DRBG_INPUT_LENGTH
     31: EntropySourceError,   # DRBG_ENTROPY_SOURCE
     32: KernelError,          # CPU_FEATURES (KCIPHER_CPU_FEATURES cannot be parsed)
+    33: KernelError,          # UNSUPPORTED (the cipher does not offer the operation)
 }

@@ -1,4 +1,4 @@
-#include "keysearch/lane_groups.hpp"
+#include "kit/search/lane_groups.hpp"
 
 #include <cstring>
 

@@ -24,7 +24,7 @@
 #include "core/counter.hpp"
 #include "core/stream_copy.hpp"
 #include "cuda/devices.hpp"
-#include "cuda/gpu_modes.hpp"
+#include "modes/gpu_modes.hpp"
 #include "modes/parallel.hpp"
 
 namespace kc {

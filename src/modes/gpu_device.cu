@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "core/counter.hpp"
-#include "cuda/gpu_modes.hpp"
+#include "modes/gpu_modes.hpp"
 
 namespace kc {
 

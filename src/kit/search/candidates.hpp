@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "keysearch/problem.hpp"
+#include "kit/search/problem.hpp"
 
 namespace kc::keysearch {
 

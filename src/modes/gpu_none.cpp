@@ -1,6 +1,6 @@
 // Builds without CUDA: no kernel has GPU entry points, so no context reaches these except
 // through the device-memory calls, which the API refuses first (KCIPHER_ERR_NOT_GPU_KERNEL).
-#include "cuda/gpu_modes.hpp"
+#include "modes/gpu_modes.hpp"
 
 namespace kc {
 

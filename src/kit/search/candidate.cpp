@@ -3,7 +3,7 @@
 #include <cstring>
 
 #include "core/wipe.hpp"
-#include "keysearch/candidates.hpp"
+#include "kit/search/candidates.hpp"
 
 namespace kc::keysearch {
 

@@ -1,5 +1,5 @@
 // Candidates in lane groups, for the CPU searchers that test one key per SIMD lane
-// (cpu_searchers.hpp), as the GPU's bitsliced HIGHT searcher does (search_gpu.cuh).
+// (cpu_searcher.hpp), as the GPU's bitsliced HIGHT searcher does (gpu_search.cuh).
 //
 // A group is the 2^lane_bits consecutive indices g·2^lane_bits + l (l = 0 .. 2^lane_bits - 1).
 // They differ only in the lowest lane_bits mask bits, so lane l's key is
@@ -19,8 +19,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "keysearch/candidates.hpp"
-#include "keysearch/problem.hpp"
+#include "kit/search/candidates.hpp"
+#include "kit/search/problem.hpp"
 
 namespace kc::keysearch {
 

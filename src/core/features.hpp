@@ -1,0 +1,31 @@
+// The CPU and GPU features a kernel, searcher or acceleration may require, as bits of a mask.
+// Only the registry (src/dispatch) reads which of them the machine has; the families only
+// state what they need.
+#pragma once
+
+#include <cstdint>
+
+namespace kc {
+
+enum Feature : uint32_t {
+    feat_sse2 = 1u << 0,
+    feat_ssse3 = 1u << 1,
+    feat_aesni = 1u << 2,
+    feat_avx = 1u << 3,
+    feat_avx2 = 1u << 4,
+    feat_avx512f = 1u << 5,
+    feat_avx512bw = 1u << 6,
+    feat_avx512vl = 1u << 7,
+    feat_avx512vbmi2 = 1u << 8,
+    feat_gfni = 1u << 9,
+    feat_vaes = 1u << 10,
+    feat_bmi2 = 1u << 11,
+    feat_neon = 1u << 16,
+    feat_arm_aes = 1u << 17,
+    feat_cuda_gpu = 1u << 24,
+};
+
+// Every feature kcipher can use on the CPU (KCIPHER_CPU_FEATURES may remove any of them).
+constexpr uint32_t cpu_feature_bits = 0x30fffu;
+
+} // namespace kc

@@ -1,0 +1,88 @@
+// The registry over the families' modules (kit/module.hpp): every cipher has exactly one
+// module, every entry a module lists belongs to its family, and the registry's choices
+// (searchers, GPU search, CTR_DRBG block functions) are the modules' runnable entries.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <set>
+#include <string>
+
+#include "dispatch/registry.hpp"
+
+namespace {
+
+TEST(Registry, EveryCipherHasOneModule)
+{
+    for (int i = 0; i < kc::cipher_count; i++) {
+        const kc::CipherDesc &d = *kc::cipher_by_index(i);
+        int n = 0;
+        for (const kc::CipherModule *m : kc::modules())
+            n += std::strcmp(m->family, d.family) == 0;
+        EXPECT_EQ(1, n) << d.name;
+        ASSERT_NE(nullptr, kc::module_of(d.id)) << d.name;
+        EXPECT_STREQ(d.family, kc::module_of(d.id)->family);
+    }
+}
+
+TEST(Registry, ModuleEntriesBelongToTheirFamily)
+{
+    std::set<std::string> names;
+    for (const kc::CipherModule *m : kc::modules()) {
+        const std::string prefix = std::string(m->family) + "/";
+        ASSERT_FALSE(m->kernels.empty()) << m->family;
+        for (const kc::Kernel *k : m->kernels) {
+            EXPECT_STREQ(m->family, k->family) << k->name;
+            EXPECT_EQ(0u, std::string(k->name).rfind(prefix, 0)) << k->name;
+            EXPECT_TRUE(names.insert(k->name).second) << k->name << " listed twice";
+        }
+        for (const kc::keysearch::CpuSearcher *s : m->cpu_searchers) {
+            EXPECT_STREQ(m->family, s->family) << s->name;
+            EXPECT_NE(nullptr, kc::find_kernel(s->kernel)) << s->name << " names no kernel";
+        }
+        for (const kc::FusedEcbEntry &e : m->fused_ecb)
+            EXPECT_EQ(0u, std::string(e.name).rfind(prefix, 0)) << e.name;
+        // A family's reference kernel is the oracle: it must be there and need nothing.
+        const kc::Kernel *ref = kc::find_kernel(prefix + "ref");
+        ASSERT_NE(nullptr, ref) << m->family;
+        EXPECT_EQ(0u, ref->requires);
+    }
+}
+
+TEST(Registry, GpuSearchIsTheFamilysOwnOrNone)
+{
+    for (int i = 0; i < kc::cipher_count; i++) {
+        const kc::CipherDesc &d = *kc::cipher_by_index(i);
+        EXPECT_EQ(kc::module_of(d.id)->gpu_search, kc::gpu_search_for(d.id)) << d.name;
+#if defined(KCIPHER_HAVE_CUDA)
+        EXPECT_NE(nullptr, kc::gpu_search_for(d.id)) << d.name << ": every family has a GPU key search";
+#else
+        EXPECT_EQ(nullptr, kc::gpu_search_for(d.id)) << d.name << ": no GPU code without CUDA";
+#endif
+    }
+    // No two families share one: a fall-through to another family's kernel would show here.
+    std::set<kc::keysearch::cuda::GpuSearchFn> seen;
+    for (const kc::CipherModule *m : kc::modules())
+        if (m->gpu_search != nullptr)
+            EXPECT_TRUE(seen.insert(m->gpu_search).second) << m->family;
+}
+
+TEST(Registry, ChoicesAreTheRunnableEntries)
+{
+    for (int i = 0; i < kc::cipher_count; i++) {
+        const kc::CipherDesc &d = *kc::cipher_by_index(i);
+        std::vector<kc::FusedEcb> want;
+        for (const kc::FusedEcbEntry &e : kc::module_of(d.id)->fused_ecb)
+            if (kc::runnable(e.requires))
+                want.push_back(e.fn);
+        EXPECT_EQ(want, kc::fused_ecb_candidates(d.id)) << d.name;
+        for (const kc::Kernel *k : kc::all_kernels()) {
+            const kc::keysearch::CpuSearcher *s = kc::cpu_searcher_for(d.id, *k);
+            if (s == nullptr)
+                continue;
+            EXPECT_STREQ(k->name, s->kernel);
+            EXPECT_TRUE(kc::runnable(s->requires)) << s->name;
+        }
+    }
+}
+
+} // namespace
