@@ -2,6 +2,7 @@
 // names parse; dispatch and forcing kernels; a context shared by threads; keys wiped.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -288,6 +289,65 @@ TEST_P(ApiKeys, RoundKeysAreWipedOnFree)
 
 INSTANTIATE_TEST_SUITE_P(EveryKernel, ApiKeys, ::testing::ValuesIn(kct::all_kernel_ciphers()),
                          [](const ::testing::TestParamInfo<kct::KernelCipher> &i) { return kct::test_name(i.param); });
+
+// kcipher_keysearch_shard: an exact cover of any range, the 2^64-index one included, sizes
+// differing by at most one, the larger parts first; an empty part and misuse are statuses.
+TEST(ApiKeysearchShard, PartsCoverTheRangeExactly)
+{
+    struct Whole {
+        uint64_t first, last;
+    };
+    for (Whole w : {Whole{0, 9}, Whole{5, 5}, Whole{100, 1100}, Whole{0, UINT64_MAX}, Whole{UINT64_MAX - 6, UINT64_MAX}}) {
+        for (uint64_t n : {1ull, 2ull, 3ull, 7ull, 64ull}) {
+            uint64_t next = w.first, prev_size = 0;
+            bool done = false, first_part = true;
+            for (uint64_t i = 0; i < n; i++) {
+                uint64_t a = 0, b = 0;
+                kcipher_status st = kcipher_keysearch_shard(w.first, w.last, i, n, &a, &b);
+                if (st == KCIPHER_ERR_SEARCH_RANGE) { // more parts than candidates: the rest are empty
+                    EXPECT_TRUE(done) << w.first << ".." << w.last << " part " << i << "/" << n;
+                    continue;
+                }
+                ASSERT_EQ(KCIPHER_OK, st);
+                ASSERT_FALSE(done) << "a part after the range was covered";
+                EXPECT_EQ(next, a) << "parts must follow each other";
+                ASSERT_LE(a, b);
+                const uint64_t size_minus_one = b - a;
+                if (!first_part) {
+                    EXPECT_LE(size_minus_one, prev_size) << "larger parts come first";
+                    EXPECT_LE(prev_size - size_minus_one, 1u) << "sizes differ by at most one";
+                }
+                first_part = false;
+                prev_size = size_minus_one;
+                done = b == w.last;
+                next = b + 1;
+            }
+            EXPECT_TRUE(done) << w.first << ".." << w.last << " in " << n << " parts is not covered";
+        }
+    }
+    uint64_t a = 0, b = 0;
+    EXPECT_EQ(KCIPHER_ERR_INVALID_ARGUMENT, kcipher_keysearch_shard(0, 9, 0, 0, &a, &b));
+    EXPECT_EQ(KCIPHER_ERR_INVALID_ARGUMENT, kcipher_keysearch_shard(0, 9, 4, 4, &a, &b));
+    EXPECT_EQ(KCIPHER_ERR_INVALID_ARGUMENT, kcipher_keysearch_shard(9, 0, 0, 1, &a, &b));
+    EXPECT_EQ(KCIPHER_ERR_NULL_POINTER, kcipher_keysearch_shard(0, 9, 0, 1, nullptr, &b));
+    EXPECT_EQ(KCIPHER_ERR_SEARCH_RANGE, kcipher_keysearch_shard(0, 1, 2, 3, &a, &b));
+}
+
+TEST(ApiGpu, DescriptionsThroughTheCApi)
+{
+    kcipher_gpu_info g;
+    EXPECT_EQ(KCIPHER_ERR_NULL_POINTER, kcipher_gpu_get(0, nullptr));
+    EXPECT_EQ(KCIPHER_ERR_NO_GPU, kcipher_gpu_get(-1, &g));
+    EXPECT_EQ(KCIPHER_ERR_NO_GPU, kcipher_gpu_get(kcipher_gpu_count(), &g));
+    for (int i = 0; i < kcipher_gpu_count(); i++) {
+        ASSERT_EQ(KCIPHER_OK, kcipher_gpu_get(i, &g));
+        EXPECT_EQ(i, g.index);
+        EXPECT_GT(std::strlen(g.name), 0u);
+        EXPECT_GT(g.multiprocessors, 0);
+        EXPECT_GT(g.global_memory_bytes, 0u);
+    }
+    EXPECT_GT(std::strlen(kcipher_gpu_runtime_status()), 0u);
+}
 
 TEST(ApiCpp, WrapperThrowsWithTheStatus)
 {

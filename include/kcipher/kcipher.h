@@ -132,6 +132,21 @@ KCIPHER_API const char *kcipher_cpu_features_detected(void);
 KCIPHER_API kcipher_status kcipher_cpu_features_status(const char **detail);
 KCIPHER_API int kcipher_gpu_count(void);
 
+/* One GPU as the CUDA runtime describes it. */
+typedef struct kcipher_gpu_info {
+    int index;                  /* 0 .. kcipher_gpu_count() - 1 */
+    char name[256];             /* "NVIDIA H100 80GB HBM3" */
+    int sm_major, sm_minor;     /* compute capability: 9, 0 */
+    int multiprocessors;
+    size_t global_memory_bytes;
+    int clock_khz;
+} kcipher_gpu_info;
+/* KCIPHER_ERR_NO_GPU when `index` is not a GPU of this process (none, or out of range). */
+KCIPHER_API kcipher_status kcipher_gpu_get(int index, kcipher_gpu_info *info);
+/* The CUDA runtime and driver versions and the device count, or why no GPU can be used
+ * ("built without CUDA", "no driver: ..."). */
+KCIPHER_API const char *kcipher_gpu_runtime_status(void);
+
 /* ---- keyed contexts ------------------------------------------------------------------ */
 
 typedef struct kcipher_ctx kcipher_ctx;
@@ -300,6 +315,17 @@ KCIPHER_API void kcipher_keysearch_init(kcipher_keysearch_params *params);
  * info (may be NULL) receives the final counts. */
 KCIPHER_API kcipher_status kcipher_keysearch(const kcipher_keysearch_params *params,
                                              kcipher_keysearch_progress_info *info);
+
+/*
+ * Part `index` of `count` parts of the candidate indices first..last (inclusive, so that one
+ * range may hold all 2^64): an exact cover, every index in exactly one part, sizes differing
+ * by at most one (the first (size mod count) parts take one more). What the CLI's
+ * --shard I/N and its MPI ranks search. KCIPHER_OK with *part_first and *part_last set;
+ * KCIPHER_ERR_SEARCH_RANGE when the part is empty (more parts than candidates);
+ * KCIPHER_ERR_INVALID_ARGUMENT when count == 0, index >= count or first > last.
+ */
+KCIPHER_API kcipher_status kcipher_keysearch_shard(uint64_t first, uint64_t last, uint64_t index, uint64_t count,
+                                                   uint64_t *part_first, uint64_t *part_last);
 
 /* ---- CTR_DRBG (SP 800-90A rev. 1; TTAK.KO-12.0189) ---------------------------------
  *

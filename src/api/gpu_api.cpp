@@ -1,7 +1,9 @@
 // The device-memory front of the C API (kcipher.h, "GPUs"): the same checks as the host
 // calls, plus "is this a GPU context" and "are these GPU pointers", then src/cuda.
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "api/context.hpp"
 #include "core/counter.hpp"
@@ -113,5 +115,31 @@ kcipher_status kcipher_gpu_ctr_xor(const kcipher_ctx *ctx, const uint8_t *iv, si
 }
 
 const char *kcipher_gpu_last_error(void) { return gpu_last_error(); }
+
+kcipher_status kcipher_gpu_get(int index, kcipher_gpu_info *info)
+{
+    if (info == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    for (const GpuInfo &g : cuda_devices()) {
+        if (g.index != index)
+            continue;
+        std::memset(info, 0, sizeof *info);
+        info->index = g.index;
+        std::snprintf(info->name, sizeof info->name, "%s", g.name.c_str());
+        info->sm_major = g.sm_major;
+        info->sm_minor = g.sm_minor;
+        info->multiprocessors = g.multiprocessors;
+        info->global_memory_bytes = g.global_memory_bytes;
+        info->clock_khz = g.clock_khz;
+        return KCIPHER_OK;
+    }
+    return KCIPHER_ERR_NO_GPU;
+}
+
+const char *kcipher_gpu_runtime_status(void)
+{
+    static const std::string s = cuda_runtime_status();
+    return s.c_str();
+}
 
 } // extern "C"

@@ -11,6 +11,7 @@
 #include "keysearch/cpu_search.hpp"
 #include "keysearch/driver.hpp"
 #include "keysearch/search_gpu.hpp"
+#include "keysearch/shard.hpp"
 #include "keysearch/verify.hpp"
 #include "modes/parallel.hpp"
 
@@ -212,4 +213,20 @@ kcipher_status kcipher_keysearch(const kcipher_keysearch_params *params, kcipher
     }
 }
 
+kcipher_status kcipher_keysearch_shard(uint64_t first, uint64_t last, uint64_t index, uint64_t count,
+                                       uint64_t *part_first, uint64_t *part_last)
+{
+    if (part_first == nullptr || part_last == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    if (count == 0 || index >= count || first > last)
+        return KCIPHER_ERR_INVALID_ARGUMENT;
+    const std::optional<kc::keysearch::Range> part = kc::keysearch::shard_range({first, last}, index, count);
+    if (!part)
+        return KCIPHER_ERR_SEARCH_RANGE;
+    *part_first = part->first;
+    *part_last = part->last;
+    return KCIPHER_OK;
+}
+
 } // extern "C"
+

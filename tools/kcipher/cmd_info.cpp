@@ -9,7 +9,6 @@
 #include <string>
 
 #include "commands.hpp"
-#include "cuda/devices.hpp"
 #include "kcipher/kcipher.h"
 
 namespace cli {
@@ -45,10 +44,13 @@ static int run_info()
 {
     fmt::print("kcipher {}\n\nCPU features: {}\n", kcipher_version(), kcipher_cpu_features());
     print_feature_mask();
-    fmt::print("GPUs: {}\n", kc::cuda_runtime_status());
-    for (const kc::GpuInfo &g : kc::cuda_devices())
-        fmt::print("  [{}] {} (sm_{}{}, {} SMs, {:.1f} GiB, {:.2f} GHz)\n", g.index, g.name, g.sm_major,
-                   g.sm_minor, g.multiprocessors, g.global_memory_bytes / 1073741824.0, g.clock_khz / 1e6);
+    fmt::print("GPUs: {}\n", kcipher_gpu_runtime_status());
+    for (int i = 0; i < kcipher_gpu_count(); i++) {
+        kcipher_gpu_info g;
+        if (kcipher_gpu_get(i, &g) == KCIPHER_OK)
+            fmt::print("  [{}] {} (sm_{}{}, {} SMs, {:.1f} GiB, {:.2f} GHz)\n", g.index, g.name, g.sm_major,
+                       g.sm_minor, g.multiprocessors, g.global_memory_bytes / 1073741824.0, g.clock_khz / 1e6);
+    }
 
     fmt::print("\nCiphers (block, key bytes; default kernel):\n");
     for (size_t i = 0; i < kcipher_cipher_count(); i++) {

@@ -20,13 +20,28 @@
 #include "commands.hpp"
 #include "hex.hpp"
 #include "kcipher/kcipher.h"
-#include "keysearch/shard.hpp"
 #include "progress.hpp"
 
 namespace cli {
 namespace {
 
-using kc::keysearch::Range;
+// A range of candidate indices, inclusive (all 2^64 of them fit).
+struct Range {
+    uint64_t first, last;
+    uint64_t size_minus_one() const { return last - first; }
+};
+
+// Part i of n of `whole` (kcipher_keysearch_shard), or nullopt where it is empty.
+std::optional<Range> shard_range(Range whole, uint64_t i, uint64_t n)
+{
+    Range part{};
+    kcipher_status st = kcipher_keysearch_shard(whole.first, whole.last, i, n, &part.first, &part.last);
+    if (st == KCIPHER_ERR_SEARCH_RANGE)
+        return std::nullopt;
+    if (st != KCIPHER_OK)
+        throw std::runtime_error(fmt::format("splitting the range: {}", kcipher_strerror(st)));
+    return part;
+}
 
 struct KeysearchOptions {
     std::string cipher, key, mask, device = "cpu", checkpoint, shard, kernel;
@@ -119,10 +134,10 @@ std::optional<Range> my_part(const KeysearchOptions &o, Range whole, const MpiWo
         char tail = 0;
         if (std::sscanf(o.shard.c_str(), "%llu/%llu%c", &i, &n, &tail) != 2 || n == 0 || i >= n)
             throw std::runtime_error(fmt::format("--shard '{}': expected I/N with 0 <= I < N, e.g. 0/4", o.shard));
-        part = kc::keysearch::shard_range(whole, i, n);
+        part = shard_range(whole, i, n);
     }
     if (part && w.size > 1)
-        part = kc::keysearch::shard_range(*part, uint64_t(w.rank), uint64_t(w.size));
+        part = shard_range(*part, uint64_t(w.rank), uint64_t(w.size));
     return part;
 }
 

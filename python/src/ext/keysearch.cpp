@@ -10,12 +10,28 @@
 #include <vector>
 
 #include "common.hpp"
-#include "keysearch/shard.hpp" // the CLI's exact-cover split for --shard
 
 namespace kcpy {
 namespace {
 
-using kc::keysearch::Range;
+// A range of candidate indices, inclusive (all 2^64 of them fit).
+struct Range {
+    uint64_t first, last;
+    uint64_t size_minus_one() const { return last - first; }
+};
+
+// Part i of n of `whole` by the CLI's exact-cover split (kcipher_keysearch_shard), or
+// nullopt where it is empty.
+std::optional<Range> shard_range(Range whole, uint64_t i, uint64_t n)
+{
+    Range part{};
+    kcipher_status st = kcipher_keysearch_shard(whole.first, whole.last, i, n, &part.first, &part.last);
+    if (st == KCIPHER_ERR_SEARCH_RANGE)
+        return std::nullopt;
+    if (st != KCIPHER_OK)
+        raise_status(st, "splitting the range into shards");
+    return part;
+}
 
 struct Found {
     std::string key;
@@ -93,7 +109,7 @@ nb::dict keysearch(const std::string &cipher, nb::bytes pts, nb::bytes cts, nb::
     Range whole{start, count == 0 ? last : start + (count - 1)};
     std::optional<Range> part = whole;
     if (shard_n > 1)
-        part = kc::keysearch::shard_range(whole, shard_i, shard_n);
+        part = shard_range(whole, shard_i, shard_n);
 
     nb::dict result;
     result["found"] = nb::list();

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "common.hpp"
-#include "cuda/devices.hpp" // the GPU descriptions `kcipher info` prints (not in the C API)
 
 namespace kcpy {
 namespace {
@@ -45,14 +44,18 @@ nb::list kernels()
 
 nb::list gpus()
 {
-    std::vector<kc::GpuInfo> devs;
+    std::vector<kcipher_gpu_info> devs;
     {
         nb::gil_scoped_release g; // the first call initialises the CUDA runtime
-        devs = kc::cuda_devices();
+        for (int i = 0; i < kcipher_gpu_count(); i++) {
+            kcipher_gpu_info d;
+            if (kcipher_gpu_get(i, &d) == KCIPHER_OK)
+                devs.push_back(d);
+        }
     }
     nb::list out;
-    for (const kc::GpuInfo &d : devs)
-        out.append(nb::make_tuple(d.index, d.name, d.sm_major, d.sm_minor, d.multiprocessors,
+    for (const kcipher_gpu_info &d : devs)
+        out.append(nb::make_tuple(d.index, std::string(d.name), d.sm_major, d.sm_minor, d.multiprocessors,
                                   d.global_memory_bytes, d.clock_khz));
     return out;
 }
@@ -60,7 +63,7 @@ nb::list gpus()
 std::string gpu_runtime()
 {
     nb::gil_scoped_release g;
-    return kc::cuda_runtime_status();
+    return kcipher_gpu_runtime_status();
 }
 
 // The checks are collected on the C side and handed to Python afterwards: the report
