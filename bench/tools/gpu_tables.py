@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Markdown tables and a plot from `kcipher bench --gpu` JSON (docs/performance.md, GPU part).
+"""Markdown tables and a plot from `kcipher-lab --gpu` JSON (docs/performance.md, GPU part).
 
 usage: gpu_tables.py BENCH.json SWEEP.json [OUT.png]
+  e.g. gpu_tables.py bench/results/gpu-h100-kernels.json bench/results/gpu-h100-sweep.json \
+           docs/img/gpu-sweep-h100.png
 Prints: every kernel's keystream / CTR / ECB rates; the host-memory rows beside the PCIe
 rates of the same run; the best and worst launch shapes of the sweep. With OUT.png, draws
 the keystream rate of each kernel against threads per block x blocks per SM (needs matplotlib).
@@ -52,31 +54,46 @@ def main():
         print(f"| {k} | {c} | {best['threads_per_block']} x {best['blocks'] // sm} | {best['gbps']:.0f} |"
               f" {worst['threads_per_block']} x {worst['blocks'] // sm} | {worst['gbps']:.0f} | {d} |")
     if len(sys.argv) > 3:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        n = len(by)
-        cols = 4
-        fig, axes = plt.subplots((n + cols - 1) // cols, cols, figsize=(16, 3.2 * ((n + cols - 1) // cols)),
-                                 squeeze=False)
-        for ax, ((k, c), rs) in zip(axes.flat, by.items()):
-            lines = defaultdict(list)
-            for r in sorted(rs, key=lambda r: r["blocks"]):
-                lines[r["threads_per_block"]].append((r["blocks"] // sm, r["gbps"]))
-            for th, pts in sorted(lines.items()):
-                ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=f"{th} thr")
-            ax.set_xscale("log", base=2)
-            ax.set_title(f"{k} {c}", fontsize=9)
-            ax.set_xlabel("CUDA blocks per SM")
-            ax.set_ylabel("Gbps")
-            ax.grid(alpha=0.3)
-        for ax in list(axes.flat)[n:]:
-            ax.axis("off")
-        axes.flat[0].legend(fontsize=7)
-        fig.suptitle(f"Keystream rate against launch shape, {gpu}")
-        fig.tight_layout()
-        fig.savefig(sys.argv[3], dpi=80)
+        plot_sweep(by, sm, gpu, sys.argv[3])
 
+
+def plot_sweep(by, sm, gpu, out):
+    """One panel per kernel: keystream Gbps against CUDA blocks per SM, a line per threads per
+    block. One legend for the figure, beside the panels (off the data); plain tick labels."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
+    n = len(by)
+    cols = 4
+    rows = (n + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(16, 3.3 * rows), squeeze=False)
+    handles = {}
+    for ax, ((k, c), rs) in zip(axes.flat, by.items()):
+        lines = defaultdict(list)
+        for r in sorted(rs, key=lambda r: r["blocks"]):
+            lines[r["threads_per_block"]].append((r["blocks"] // sm, r["gbps"]))
+        xs = sorted({x for pts in lines.values() for x, _ in pts})
+        for th, pts in sorted(lines.items()):
+            h, = ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", markersize=3)
+            handles.setdefault(th, h)
+        ax.set_xscale("log", base=2)
+        ax.xaxis.set_major_locator(FixedLocator(xs))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _p: "%d" % round(v)))
+        ax.xaxis.set_minor_locator(NullLocator())
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _p: "%d" % round(v)))
+        ax.set_ylim(bottom=0)
+        ax.set_title(f"{k} ({c})", fontsize=9)
+        ax.set_xlabel("CUDA blocks per SM")
+        ax.set_ylabel("keystream Gbps")
+        ax.grid(alpha=0.3)
+    for ax in list(axes.flat)[n:]:
+        ax.axis("off")
+    fig.legend([handles[t] for t in sorted(handles)], [f"{t} threads per block" for t in sorted(handles)],
+               loc="center left", bbox_to_anchor=(1.0, 0.5), frameon=False)
+    fig.suptitle(f"Keystream rate against launch shape, {gpu}")
+    fig.tight_layout()
+    fig.savefig(out, dpi=90, bbox_inches="tight")
 
 if __name__ == "__main__":
     main()
