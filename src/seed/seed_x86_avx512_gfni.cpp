@@ -1,0 +1,129 @@
+// seed/avx512-gfni: SEED word-sliced on AVX-512, 16 blocks per group of four zmm registers,
+// four groups (64 blocks, 1 KiB) per step, S-boxes with GFNI.
+//
+// Technique (seed_word_sliced.hpp has the algebra). Each G is: one GF2P8AFFINEQB (SEED's
+// field into AES's), two GF2P8AFFINEINVQB (S1's and S2's affine maps of the inverse,
+// seed_sbox_aes_field.hpp), one byte blend (S1 on even bytes, S2 on odd), three native
+// rotations and four mask-and-XORs as one AND and three vpternlogd. An F function is three
+// G, three additions and three XORs; the key words are broadcast from memory.
+//
+// Constant-time: GFNI instructions take the same time for every operand; the rest is XOR,
+// AND, 32-bit addition, fixed rotations and shuffles; no table, no secret-dependent branch or
+// address (tests/ct checks it under valgrind where valgrind decodes the instructions).
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "core/kernel.hpp"
+#include "core/wipe.hpp"
+#include "seed/seed.hpp"
+#include "seed/seed_key_inputs.hpp"
+#include "seed/seed_sbox_aes_field.hpp"
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw,gfni")
+// GCC 12's AVX-512 intrinsics pass _mm512_undefined_epi32() as the unused merge source, and
+// -Wuninitialized reports it once inlined (GCC bug 105593).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include "seed/seed_word_sliced.hpp"
+
+namespace kc {
+namespace {
+
+struct Zmm {
+    using vec = __m512i;
+    static constexpr int W = 16;
+    static vec bcast(uint32_t w) { return _mm512_set1_epi32((int)w); }
+    static vec load(const uint8_t *p) { return _mm512_loadu_si512(p); }
+    static void store(uint8_t *p, vec v) { _mm512_storeu_si512(p, v); }
+    static vec xor2(vec a, vec b) { return _mm512_xor_si512(a, b); }
+    static vec add(vec a, vec b) { return _mm512_add_epi32(a, b); }
+    static vec and2(vec a, vec b) { return _mm512_and_si512(a, b); }
+    static vec xor_and(vec a, vec b, vec c) { return _mm512_ternarylogic_epi32(a, b, c, 0x78); }
+    static vec rotr8(vec x) { return _mm512_ror_epi32(x, 8); }
+    static vec rotr16(vec x) { return _mm512_ror_epi32(x, 16); }
+    static vec rotr24(vec x) { return _mm512_ror_epi32(x, 24); }
+    static vec bswap32(vec x)
+    {
+        const vec b = _mm512_broadcast_i32x4(
+            _mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
+        return _mm512_shuffle_epi8(x, b);
+    }
+    // In each 128-bit lane: word j of the four registers' blocks into register j. Lane
+    // p = 4l + i then holds block 4i + l of the group.
+    static void transpose4(vec &r0, vec &r1, vec &r2, vec &r3)
+    {
+        vec t0 = _mm512_unpacklo_epi32(r0, r1), t1 = _mm512_unpackhi_epi32(r0, r1);
+        vec t2 = _mm512_unpacklo_epi32(r2, r3), t3 = _mm512_unpackhi_epi32(r2, r3);
+        r0 = _mm512_unpacklo_epi64(t0, t2);
+        r1 = _mm512_unpackhi_epi64(t0, t2);
+        r2 = _mm512_unpacklo_epi64(t1, t3);
+        r3 = _mm512_unpackhi_epi64(t1, t3);
+    }
+    static vec lane_offsets() { return _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15); }
+    static vec sbox_pair(vec x)
+    {
+        using namespace seed_aes_field;
+        vec t = _mm512_gf2p8affine_epi64_epi8(x, _mm512_set1_epi64((long long)phi_matrix), 0);
+        vec a = _mm512_gf2p8affineinv_epi64_epi8(t, _mm512_set1_epi64((long long)s1_matrix), s1_constant);
+        vec b = _mm512_gf2p8affineinv_epi64_epi8(t, _mm512_set1_epi64((long long)s2_matrix), s2_constant);
+        return _mm512_mask_blend_epi8(0xaaaaaaaaaaaaaaaaull, a, b);
+    }
+};
+
+void set_key(void *state, Cipher, const uint8_t *key)
+{
+    seed_ws::set_key<Zmm>(*static_cast<seed_ws::Keys *>(state), key);
+}
+
+void encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t n)
+{
+    seed_ws::ecb<Zmm>(static_cast<const seed_ws::Keys *>(state)->enc, in, out, n);
+}
+
+void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t n)
+{
+    seed_ws::ecb<Zmm>(static_cast<const seed_ws::Keys *>(state)->dec, in, out, n);
+}
+
+void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, uint8_t *out, size_t n)
+{
+    seed_ws::ctr<Zmm>(static_cast<const seed_ws::Keys *>(state)->enc, ctr, in, out, n);
+}
+
+} // namespace
+} // namespace kc
+
+#pragma GCC diagnostic pop
+#pragma GCC pop_options
+
+namespace kc {
+
+namespace {
+// Outside the target region: the registry asks every kernel, whatever the machine.
+bool supports(Cipher c) { return c == Cipher::seed128; }
+} // namespace
+
+extern const Kernel seed_avx512_gfni_kernel = {
+    "seed/avx512-gfni",
+    "seed",
+    16,   // block_bytes
+    64,   // batch_blocks: four groups of 16 blocks (one word per zmm lane)
+    true, // constant_time: GFNI S-boxes, no table (see the file header)
+    feat_avx512f | feat_avx512bw | feat_gfni,
+    40, // rank
+    sizeof(seed_ws::Keys),
+    supports,
+    set_key,
+    encrypt_blocks,
+    decrypt_blocks,
+    ctr_xor_blocks,
+    nullptr, // gpu
+};
+
+} // namespace kc
+#endif
