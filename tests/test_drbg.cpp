@@ -16,7 +16,6 @@
 #include "dispatch/registry.hpp"
 #include "drbg/chain.hpp"
 #include "drbg/ctr_drbg.hpp"
-#include "drbg/fused_ecb.hpp"
 #include "core/key_state.hpp"
 #include "drbg/kernel_cipher.hpp"
 #include "drbg/segments.hpp"
@@ -40,6 +39,9 @@ std::unique_ptr<Drbg> kernel_drbg(const kc::Kernel &k, kc::Cipher c, bool df)
 }
 
 std::unique_ptr<Drbg> best_drbg(kc::Cipher c, bool df) { return kernel_drbg(*kc::best_cpu_kernel(c), c, df); }
+
+// The throughput layer's accelerations for best_drbg's kernel (what the C API's handle uses).
+kc::drbg::Accelerations best_fast(kc::Cipher c) { return kc::drbg::accelerations_for(*kc::best_cpu_kernel(c), c); }
 
 bool section_df(const kct::DrbgCase &v) { return v.section.find("use df") != std::string::npos; }
 bool section_pr(const kct::DrbgCase &v) { return v.params.at("PredictionResistance") == "True"; }
@@ -281,7 +283,7 @@ TEST(DrbgLarge, EqualsRequestByRequestForEveryCipher)
                     std::string what = std::string(kc::cipher_desc(c).name) + (df ? " df" : " no df") + " len " +
                                        std::to_string(len) + " threads " + std::to_string(threads);
                     Bytes want = request_by_request(*a, len, false), got(len);
-                    ASSERT_EQ(kc::drbg::generate_large_cpu(*b, got.data(), len, false, threads), KCIPHER_OK);
+                    ASSERT_EQ(kc::drbg::generate_large_cpu(*b, best_fast(c), got.data(), len, false, threads), KCIPHER_OK);
                     ASSERT_EQ(kct::tohex(got), kct::tohex(want)) << what;
                     expect_same_state(*a, *b, what);
                 }
@@ -300,7 +302,7 @@ TEST(DrbgLarge, BatchesReseedsAndPredictionResistance)
         size_t max = a->limits().max_request_bytes;
         size_t len = (size_t(16) << 20) + 3 * max + 11;
         Bytes want = request_by_request(*a, len, false), got(len);
-        ASSERT_EQ(kc::drbg::generate_large_cpu(*b, got.data(), len, false, 0), KCIPHER_OK);
+        ASSERT_EQ(kc::drbg::generate_large_cpu(*b, best_fast(c), got.data(), len, false, 0), KCIPHER_OK);
         ASSERT_TRUE(got == want) << kc::cipher_desc(c).name << " over a batch boundary";
 
         kct::EntropyQueue qa, qb;
@@ -312,7 +314,7 @@ TEST(DrbgLarge, BatchesReseedsAndPredictionResistance)
         b->set_entropy_source(&kct::EntropyQueue::take, &qb);
         size_t n = 5 * max + 3; // 6 requests, each reseeded first
         want = request_by_request(*a, n, true), got.assign(n, 0);
-        ASSERT_EQ(kc::drbg::generate_large_cpu(*b, got.data(), n, true, 2), KCIPHER_OK);
+        ASSERT_EQ(kc::drbg::generate_large_cpu(*b, best_fast(c), got.data(), n, true, 2), KCIPHER_OK);
         EXPECT_TRUE(got == want) << "prediction resistance";
         EXPECT_EQ(qa.calls, 6);
         EXPECT_EQ(qb.calls, 6);
@@ -321,7 +323,7 @@ TEST(DrbgLarge, BatchesReseedsAndPredictionResistance)
         ASSERT_EQ(b->set_reseed_interval(4), KCIPHER_OK);
         n = 9 * max; // the interval comes due twice inside this one chain
         want = request_by_request(*a, n, false), got.assign(n, 0);
-        ASSERT_EQ(kc::drbg::generate_large_cpu(*b, got.data(), n, false, 2), KCIPHER_OK);
+        ASSERT_EQ(kc::drbg::generate_large_cpu(*b, best_fast(c), got.data(), n, false, 2), KCIPHER_OK);
         EXPECT_TRUE(got == want) << "reseed interval";
         EXPECT_GT(qa.calls, 6);
         EXPECT_EQ(qa.calls, qb.calls);
@@ -336,7 +338,7 @@ TEST(DrbgLarge, GenericOverTheAesAdapter)
     seed_both(a, b, 3);
     size_t len = 40 * a.limits().max_request_bytes + 9;
     Bytes want = request_by_request(a, len, false), got(len);
-    ASSERT_EQ(kc::drbg::generate_large_cpu(b, got.data(), len, false, 2), KCIPHER_OK);
+    ASSERT_EQ(kc::drbg::generate_large_cpu(b, {}, got.data(), len, false, 2), KCIPHER_OK);
     EXPECT_TRUE(got == want);
 }
 #endif
@@ -350,7 +352,7 @@ TEST(DrbgLarge, SegmentsAreCtrKeystreams)
     seed_both(*a, *b, 11);
     size_t max = a->limits().max_request_bytes, len = 2 * max + 100;
     std::vector<kc::drbg::Segment> segs;
-    ASSERT_EQ(kc::drbg::plan_segments(*a, len, false, segs), KCIPHER_OK);
+    ASSERT_EQ(kc::drbg::plan_segments(*a, best_fast(c), len, false, segs), KCIPHER_OK);
     ASSERT_EQ(segs.size(), 3u);
     EXPECT_EQ(segs[2].bytes, 100u);
     Bytes want = request_by_request(*b, len, false);
@@ -559,7 +561,7 @@ TEST(DrbgApi, GetrandomAndWrapper)
 
 } // namespace
 
-// ---- the chain's fused block functions (src/drbg/fused_ecb.hpp) -------------------------------
+// ---- the chain's fused block functions (src/kit/fused_ecb.hpp) -------------------------------
 
 // Every fused function against the cipher's reference kernel: random keys and blocks, 1 to 7
 // blocks (past the functions' groups of three or four), out separate and in place.
@@ -577,7 +579,7 @@ TEST(DrbgChain, FusedEcbEqualsTheReferenceKernel)
                 Bytes key = kct::random_bytes(d.key_bytes, 3 * t + ci * 1000),
                       in = kct::random_bytes(n * d.block_bytes, 3 * t + 1);
                 kc::KeyState ks;
-                ASSERT_TRUE(ks.init(ref, d.id, key.data(), false));
+                ASSERT_TRUE(ks.init(ref, d.id, key.data()));
                 Bytes want(in.size()), got(in.size()), inplace = in;
                 ref.encrypt_blocks(ks.get(), in.data(), want.data(), n);
                 f(d.id, key.data(), in.data(), got.data(), n);
@@ -610,7 +612,7 @@ TEST(DrbgChain, SegmentsAcrossTheReseedIntervalForEveryCipher)
         ASSERT_EQ(b->set_reseed_interval(5), KCIPHER_OK);
         const size_t max = a->limits().max_request_bytes, len = 7 * max + 13;
         std::vector<kc::drbg::Segment> segs;
-        ASSERT_EQ(kc::drbg::plan_segments(*a, len, false, segs), KCIPHER_OK);
+        ASSERT_EQ(kc::drbg::plan_segments(*a, best_fast(d.id), len, false, segs), KCIPHER_OK);
         ASSERT_EQ(segs.size(), 8u);
         const Bytes want = request_by_request(*b, len, false);
         kcipher_cipher_info info;

@@ -94,25 +94,33 @@ TEST_P(GpuDrbg, LargeOutputsEqualTheCpu)
     }
 }
 
-// The key states laid out by CPU threads (KCIPHER_DRBG_KEYS=host, the path before the GPU
-// derived them, kept for measuring one against the other) give the same bytes.
-TEST_P(GpuDrbg, HostKeyStatesGiveTheSameBytes)
+// An observer of the handle's GPU calls (drbg/gpu_observer.hpp) is told of each call, with
+// its requests, and changes no byte; without one, nothing is reported.
+TEST_P(GpuDrbg, ObserverSeesEachCallAndChangesNoByte)
 {
     Pair p;
     make(p, 0);
     if (HasFatalFailure())
         return;
-    const size_t n = (size_t(9) << 20) + 5; // over a batch
-    Bytes a(n), b(n), c(n);
-    ASSERT_EQ(0, setenv("KCIPHER_DRBG_KEYS", "host", 1));
-    const kcipher_status st = kcipher_drbg_generate_large(p.gpu, b.data(), n, 0);
-    unsetenv("KCIPHER_DRBG_KEYS");
-    ASSERT_EQ(KCIPHER_OK, st) << kcipher_gpu_last_error();
+    struct Count final : kc::drbg::GpuCallObserver {
+        int calls = 0;
+        size_t requests = 0, batches = 0;
+        void call_done(const kc::drbg::GpuCallReport &r) override { calls++, requests += r.requests, batches += r.batches; }
+    } count;
+    kc::drbg::set_gpu_observer(p.gpu, &count);
+    const size_t max = kcipher_drbg_max_request(p.cpu), n = (size_t(9) << 20) + 5; // over a batch
+    Bytes a(n), b(n);
     ASSERT_EQ(KCIPHER_OK, kcipher_drbg_generate_large(p.cpu, a.data(), n, 0));
+    ASSERT_EQ(KCIPHER_OK, kcipher_drbg_generate_large(p.gpu, b.data(), n, 0)) << kcipher_gpu_last_error();
     ASSERT_TRUE(a == b) << GetParam();
+    EXPECT_EQ(count.calls, 1);
+    EXPECT_EQ(count.requests, (n + max - 1) / max);
+    EXPECT_GE(count.batches, 1u);
+    kc::drbg::set_gpu_observer(p.gpu, nullptr);
     ASSERT_EQ(KCIPHER_OK, kcipher_drbg_generate_large(p.cpu, a.data(), n, 0));
-    ASSERT_EQ(KCIPHER_OK, kcipher_drbg_generate_large(p.gpu, c.data(), n, 0)) << kcipher_gpu_last_error();
-    ASSERT_TRUE(a == c) << GetParam();
+    ASSERT_EQ(KCIPHER_OK, kcipher_drbg_generate_large(p.gpu, b.data(), n, 0)) << kcipher_gpu_last_error();
+    ASSERT_TRUE(a == b) << GetParam();
+    EXPECT_EQ(count.calls, 1);
 }
 
 TEST_P(GpuDrbg, PredictionResistanceAndReseedsInsideTheChain)
@@ -407,16 +415,6 @@ void many_instances_gpu_equals_cpu(const std::string &name, size_t count)
 TEST_P(GpuDrbg, ManyInstancesGpuEqualsCpu)
 {
     many_instances_gpu_equals_cpu(GetParam(), 3000);
-}
-
-// The same with the key states laid out by CPU threads (KCIPHER_DRBG_KEYS=host).
-TEST_P(GpuDrbg, ManyInstancesHostKeyStatesEqualTheCpu)
-{
-    struct Unset {
-        ~Unset() { unsetenv("KCIPHER_DRBG_KEYS"); } // also when an assertion returns early
-    } unset;
-    ASSERT_EQ(0, setenv("KCIPHER_DRBG_KEYS", "host", 1));
-    many_instances_gpu_equals_cpu(GetParam(), 1100);
 }
 
 TEST(GpuDrbgMisuse, DeviceCalls)

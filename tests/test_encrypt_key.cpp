@@ -1,4 +1,4 @@
-// Kernel::set_encrypt_key (the layout CTR_DRBG keys, without decryption keys) must give the
+// DrbgAccel::set_encrypt_key (the layout CTR_DRBG keys, without decryption keys) must give the
 // same encryption and CTR bytes as set_key, for every kernel that has one, on random keys and
 // lengths across a batch boundary.
 #include <gtest/gtest.h>
@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/key_state.hpp"
+#include "dispatch/registry.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
@@ -17,7 +18,8 @@ TEST(EncryptKey, SameBytesAsTheFullKeyLayout)
     size_t checked = 0;
     for (const kct::KernelCipher &kc_ : kct::all_kernel_ciphers()) {
         const kc::Kernel &k = *kc_.kernel;
-        if (k.set_encrypt_key == nullptr || k.gpu != nullptr || !kc::kernel_runnable(k))
+        const kc::DrbgAccel *x = k.gpu == nullptr ? kc::drbg_accel_for(k) : nullptr;
+        if (x == nullptr || x->set_encrypt_key == nullptr || !kc::kernel_runnable(k))
             continue;
         const kc::CipherDesc &d = kc::cipher_desc(kc_.cipher);
         for (uint64_t seed = 1; seed <= 4; seed++) {
@@ -27,7 +29,7 @@ TEST(EncryptKey, SameBytesAsTheFullKeyLayout)
             const std::vector<uint8_t> ctr = kct::random_bytes(d.block_bytes, seed + 200);
             kc::KeyState full, enc;
             ASSERT_TRUE(full.init(k, kc_.cipher, key.data()));
-            ASSERT_TRUE(enc.init(k, kc_.cipher, key.data(), true));
+            ASSERT_TRUE(enc.init(k, kc_.cipher, key.data(), x->set_encrypt_key));
             // The encryption-only layout really is the other one (no decryption keys), so the
             // byte comparisons below test it rather than set_key twice.
             ASSERT_EQ(full.size(), enc.size());

@@ -53,7 +53,7 @@ struct PinnedSink final : drbg::SegmentSink {
     }
 };
 
-double chain_us(drbg::Drbg &g, bool pinned, PinnedSink &ps)
+double chain_us(drbg::Drbg &g, const drbg::Accelerations &fast, bool pinned, PinnedSink &ps)
 {
     std::vector<drbg::Segment> segs;
     std::vector<double> r;
@@ -63,9 +63,9 @@ double chain_us(drbg::Drbg &g, bool pinned, PinnedSink &ps)
         for (int b = 0; b < 32; b++) {
             if (pinned) {
                 ps.kb = g.limits().key_bytes, ps.bs = g.limits().block_bytes;
-                drbg::plan_segments(g, batch, false, ps);
+                drbg::plan_segments(g, fast, batch, false, ps);
             } else {
-                drbg::plan_segments(g, batch, false, segs);
+                drbg::plan_segments(g, fast, batch, false, segs);
                 drbg::wipe_segments(segs);
             }
         }
@@ -148,7 +148,8 @@ int sweep(const char *cipher, int a, int rounds)
     ps.cap = 4096;
     cudaHostAlloc((void **)&ps.base, ps.cap * 48, cudaHostAllocDefault);
     const CipherDesc &d = *cipher_by_name(cipher);
-    drbg::Drbg g(std::make_unique<drbg::KernelCipher>(*best_cpu_kernel(d.id), d.id), true);
+    const drbg::Accelerations fast = drbg::accelerations_for(*best_cpu_kernel(d.id), d.id);
+    drbg::Drbg g(std::make_unique<drbg::KernelCipher>(fast), true);
     g.instantiate(nullptr, {}, {});
     pin(a);
     std::printf("%s chain pinned to cpu %d; per cpu b: median us/request with b idle / spinning / submitting / "
@@ -167,7 +168,7 @@ int sweep(const char *cipher, int a, int rounds)
                 while (!started)
                     std::this_thread::yield();
                 std::this_thread::sleep_for(std::chrono::milliseconds(1));
-                res[m].push_back(chain_us(g, false, ps));
+                res[m].push_back(chain_us(g, fast, false, ps));
                 stop = true;
                 t.join();
             }
@@ -199,7 +200,8 @@ int main(int argc, char **argv)
     const Beside modes[] = {Beside::none, Beside::spin, Beside::submit, Beside::sleep};
     for (const char *c : {"lea-128", "cham-128-256", "aria-128"}) {
         const CipherDesc &d = *cipher_by_name(c);
-        drbg::Drbg g(std::make_unique<drbg::KernelCipher>(*best_cpu_kernel(d.id), d.id), true);
+        const drbg::Accelerations fast = drbg::accelerations_for(*best_cpu_kernel(d.id), d.id);
+    drbg::Drbg g(std::make_unique<drbg::KernelCipher>(fast), true);
         g.instantiate(nullptr, {}, {});
         // results[mode][sink] over rounds
         std::vector<double> res[4][2];
@@ -211,7 +213,7 @@ int main(int argc, char **argv)
                     while (!started)
                         std::this_thread::yield();
                     std::this_thread::sleep_for(std::chrono::milliseconds(1));
-                    res[m][pinned].push_back(chain_us(g, pinned, ps));
+                    res[m][pinned].push_back(chain_us(g, fast, pinned, ps));
                     stop = true;
                     t.join();
                 }

@@ -23,12 +23,13 @@ using Clock = std::chrono::steady_clock;
 static void pin(int cpu) { cpu_set_t s; CPU_ZERO(&s); CPU_SET(cpu, &s); pthread_setaffinity_np(pthread_self(), sizeof s, &s); }
 static double chain_us(const char* name, int reps) {
   const CipherDesc& d = *cipher_by_name(name);
-  drbg::Drbg g(std::make_unique<drbg::KernelCipher>(*best_cpu_kernel(d.id), d.id), true);
+  const drbg::Accelerations fast = drbg::accelerations_for(*best_cpu_kernel(d.id), d.id);
+  drbg::Drbg g(std::make_unique<drbg::KernelCipher>(fast), true);
   g.instantiate(nullptr, {}, {});
   std::vector<drbg::Segment> segs; std::vector<double> r;
   for (int i = 0; i < reps; i++) {
     auto t0 = Clock::now();
-    for (int b = 0; b < 32; b++) { drbg::plan_segments(g, 512 * g.limits().max_request_bytes, false, segs); drbg::wipe_segments(segs); }
+    for (int b = 0; b < 32; b++) { drbg::plan_segments(g, fast, 512 * g.limits().max_request_bytes, false, segs); drbg::wipe_segments(segs); }
     r.push_back(std::chrono::duration<double>(Clock::now() - t0).count() * 1e6 / 16384);
   }
   std::sort(r.begin(), r.end()); return r[r.size() / 2];

@@ -1,4 +1,4 @@
-// Every fused block function of the DRBG chain (src/drbg/fused_ecb.hpp) this machine runs,
+// Every fused block function of the DRBG chain (src/kit/fused_ecb.hpp) this machine runs,
 // timed as the chain uses it: each call's first output block keys the next call, so the time is
 // the latency of one Update (ns per call, median of 7 runs of 200000 calls). Not part of the
 // build; on a machine with a build in BUILD:
@@ -12,7 +12,6 @@
 
 #include "core/cipher.hpp"
 #include "dispatch/registry.hpp"
-#include "drbg/fused_ecb.hpp"
 
 int main()
 {

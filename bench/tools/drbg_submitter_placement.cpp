@@ -64,9 +64,11 @@ int last_cpu(int tid)
 // Seconds of the chain alone for `requests` max-size requests, as kcipher bench --drbg --gpu
 // times it (tools/kcipher/bench_drbg.cpp, drbg_chain_timer).
 struct ChainAlone {
+    kc::drbg::Accelerations fast;
     kc::drbg::Drbg d;
     std::vector<kc::drbg::Segment> segs;
-    explicit ChainAlone(kc::Cipher c) : d(std::make_unique<kc::drbg::KernelCipher>(*kc::best_cpu_kernel(c), c), true)
+    explicit ChainAlone(kc::Cipher c)
+        : fast(kc::drbg::accelerations_for(*kc::best_cpu_kernel(c), c)), d(std::make_unique<kc::drbg::KernelCipher>(fast), true)
     {
         d.instantiate(nullptr, {}, {});
     }
@@ -74,7 +76,7 @@ struct ChainAlone {
     {
         const auto t0 = Clock::now();
         for (size_t done = 0; done < requests; done += 4096) {
-            kc::drbg::plan_segments(d, std::min<size_t>(4096, requests - done) * d.limits().max_request_bytes, false, segs);
+            kc::drbg::plan_segments(d, fast, std::min<size_t>(4096, requests - done) * d.limits().max_request_bytes, false, segs);
             kc::drbg::wipe_segments(segs);
         }
         return std::chrono::duration<double>(Clock::now() - t0).count();

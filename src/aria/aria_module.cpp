@@ -11,11 +11,17 @@ extern const Kernel aria_ref_kernel;
 extern const Kernel aria_table_kernel;
 #if defined(__x86_64__)
 extern const Kernel aria_avx512_gfni_kernel;
+extern const DrbgAccel aria_avx512_gfni_drbg;
 extern const Kernel aria_avx2_gfni_kernel;
+extern const DrbgAccel aria_avx2_gfni_drbg;
 extern const Kernel aria_avx_gfni_kernel;
+extern const DrbgAccel aria_avx_gfni_drbg;
 extern const Kernel aria_avx_aesni_kernel;
+extern const DrbgAccel aria_avx_aesni_drbg;
 extern const Kernel aria_avx2_aesni_kernel;
+extern const DrbgAccel aria_avx2_aesni_drbg;
 extern const Kernel aria_avx2_vaes_kernel;
+extern const DrbgAccel aria_avx2_vaes_drbg;
 #endif
 #if defined(__aarch64__)
 extern const Kernel aria_neon_4pt_kernel;
@@ -86,6 +92,16 @@ const CipherModule &aria_module()
 #if defined(KCIPHER_HAVE_CUDA)
         x.gpu_search = keysearch::cuda::aria_cuda_search;
 #endif
+        x.drbg_accels = {
+#if defined(__x86_64__)
+            &aria_avx512_gfni_drbg,
+            &aria_avx2_gfni_drbg,
+            &aria_avx_gfni_drbg,
+            &aria_avx_aesni_drbg,
+            &aria_avx2_aesni_drbg,
+            &aria_avx2_vaes_drbg,
+#endif
+        };
         x.fused_ecb = {
 #if defined(__x86_64__)
             {"aria/fused-avx512-gfni", feat_avx512f | feat_avx512bw | feat_avx512vl | feat_gfni, aria_fused_ecb_gfni},

@@ -23,6 +23,7 @@
 #include "aria/aria.hpp"
 #include "aria/aria_x86_byteslice.hpp"
 #include "core/kernel.hpp"
+#include "kit/drbg_accel.hpp"
 
 #pragma GCC push_options
 #pragma GCC target("avx2,aes")
@@ -85,7 +86,17 @@ extern const Kernel aria_avx2_aesni_kernel = {
     Entry::decrypt_blocks,
     Entry::ctr_xor_blocks,
     nullptr, // gpu
-    aria_sliced_set_encrypt_key_sbox,
+};
+
+// What the kernel above offers CTR_DRBG (kit/drbg_accel.hpp); the family's module lists it.
+extern const DrbgAccel aria_avx2_aesni_drbg = {
+    &aria_avx2_aesni_kernel,
+    needs, // requires: the kernel's own
+    aria_sliced_set_encrypt_key_sbox, // set_encrypt_key
+    nullptr, // keystream_blocks
+    nullptr, // keystream_pair
+    0, // pair_bytes
+    nullptr, // encrypt_blocks_keyed
 };
 
 } // namespace kc

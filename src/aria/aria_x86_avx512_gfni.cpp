@@ -52,6 +52,7 @@
 #include "aria/aria.hpp"
 #include "aria/aria_x86_byteslice.hpp"
 #include "core/kernel.hpp"
+#include "kit/drbg_accel.hpp"
 #include "core/write_prefetch.hpp"
 
 #pragma GCC push_options
@@ -341,11 +342,17 @@ extern const Kernel aria_avx512_gfni_kernel = {
     decrypt_blocks,
     ctr_xor_blocks,
     nullptr, // gpu
-    aria_sliced_set_encrypt_key_diffusion,
+};
+
+// What the kernel above offers CTR_DRBG (kit/drbg_accel.hpp); the family's module lists it.
+extern const DrbgAccel aria_avx512_gfni_drbg = {
+    &aria_avx512_gfni_kernel,
+    needs, // requires: the kernel's own
+    aria_sliced_set_encrypt_key_diffusion, // set_encrypt_key
+    keystream_blocks, // keystream_blocks
     nullptr, // keystream_pair
+    0, // pair_bytes
     nullptr, // encrypt_blocks_keyed
-    0,       // pair_bytes
-    keystream_blocks,
 };
 
 } // namespace kc

@@ -10,11 +10,15 @@ namespace kc {
 extern const Kernel cham_ref_kernel;
 #if defined(__x86_64__)
 extern const Kernel cham_avx2_kernel;
+extern const DrbgAccel cham_avx2_drbg;
 extern const Kernel cham_avx512_kernel;
+extern const DrbgAccel cham_avx512_drbg;
 extern const Kernel cham_avx512_vbmi2_kernel;
+extern const DrbgAccel cham_avx512_vbmi2_drbg;
 #endif
 #if defined(__aarch64__)
 extern const Kernel cham_neon_kernel;
+extern const DrbgAccel cham_neon_drbg;
 #endif
 #if defined(KCIPHER_HAVE_CUDA)
 extern const Kernel cham_cuda_kernel;
@@ -60,6 +64,16 @@ const CipherModule &cham_module()
 #if defined(KCIPHER_HAVE_CUDA)
         x.gpu_search = keysearch::cuda::cham_cuda_search;
 #endif
+        x.drbg_accels = {
+#if defined(__x86_64__)
+            &cham_avx2_drbg,
+            &cham_avx512_drbg,
+            &cham_avx512_vbmi2_drbg,
+#endif
+#if defined(__aarch64__)
+            &cham_neon_drbg,
+#endif
+        };
         x.fused_ecb = {
 #if defined(__x86_64__)
             {"cham/fused-avx512-vbmi2", feat_avx512f | feat_avx512bw | feat_avx512vl | feat_avx512vbmi2, cham_fused_ecb_avx512},

@@ -24,6 +24,7 @@
 
 #include "cham/cham_x86.hpp"
 #include "core/kernel.hpp"
+#include "kit/drbg_accel.hpp"
 #include "core/wipe.hpp"
 
 namespace kc {
@@ -161,11 +162,17 @@ extern const Kernel cham_neon_kernel = {
     decrypt_blocks,
     ctr_xor_blocks,
     nullptr, // gpu
-    cham_x86_set_encrypt_key,
-    keystream_pair,
-    encrypt_blocks_keyed,
-    slice_pair_bytes,
-    keystream_blocks,
+};
+
+// What the kernel above offers CTR_DRBG (kit/drbg_accel.hpp); the family's module lists it.
+extern const DrbgAccel cham_neon_drbg = {
+    &cham_neon_kernel,
+    feat_neon, // requires: the kernel's own
+    cham_x86_set_encrypt_key, // set_encrypt_key
+    keystream_blocks, // keystream_blocks
+    keystream_pair, // keystream_pair
+    slice_pair_bytes, // pair_bytes
+    encrypt_blocks_keyed, // encrypt_blocks_keyed
 };
 
 } // namespace kc

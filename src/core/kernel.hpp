@@ -3,7 +3,9 @@
 // modes and argument checks live above it (src/modes, src/api).
 //
 // Adding a kernel = one file that defines an `extern const Kernel` and one line in its
-// family's module (src/<family>/<family>_module.cpp, kit/module.hpp).
+// family's module (src/<family>/<family>_module.cpp, kit/module.hpp). This is the block
+// interface only: what a kernel offers a service beyond it (CTR_DRBG's key layouts and
+// keystreams: kit/drbg_accel.hpp) is a separate, optional descriptor in the same module.
 #pragma once
 
 #include <cstddef>
@@ -45,36 +47,6 @@ struct Kernel {
     // GPU kernels (requires feat_cuda_gpu) launch through these instead; the three host
     // entry points above are null for them, and the modes go through src/cuda.
     const GpuOps *gpu = nullptr;
-
-    // Optional: a key layout for encrypt_blocks and ctr_xor_blocks only (decrypt_blocks must
-    // not be called on it), where decryption keys cost extra to derive (ARIA: each is passed
-    // through the diffusion layer). CTR_DRBG rekeys on every request and never decrypts.
-    // nullptr: set_key serves both.
-    void (*set_encrypt_key)(void *state, Cipher c, const uint8_t *key) = nullptr;
-
-    // Optional, for CTR_DRBG's runs of max-size requests (drbg/burst.hpp), where every request
-    // has a new key that the previous request's last blocks give; nullptr: not offered.
-    //
-    // keystream_pair: the keystream of two counter runs of pair_bytes each (half a full step
-    // of the kernel), under two key states, in one interleaved pass (out_a = E_a(ctr_a),
-    // E_a(ctr_a + 1), ...; out_b likewise): the work under one key hides the latency of the
-    // other, whose key has just been derived.
-    void (*keystream_pair)(const void *a, const uint8_t *ctr_a, uint8_t *out_a, const void *b,
-                           const uint8_t *ctr_b, uint8_t *out_b) = nullptr;
-
-    // encrypt_blocks_keyed: ECB where block i is encrypted under its own raw key, keys +
-    // i * key_bytes (cipher c's length, checked by the caller), the key schedule done per lane
-    // inside: the few blocks of many requests, each under its own request's key.
-    void (*encrypt_blocks_keyed)(Cipher c, const uint8_t *keys, const uint8_t *in, uint8_t *out,
-                                 size_t nblocks) = nullptr;
-    size_t pair_bytes = 0; // each run of keystream_pair
-
-    // Optional, for CTR_DRBG's output: the CTR keystream itself, out[i] = E(ctr + i) (as
-    // ctr_xor_blocks over zeros), in one call however long, with the output written without
-    // being read and its lines prefetched for write a fixed distance ahead of the stores
-    // (core/write_prefetch.hpp says why). nullptr: the DRBG slices ctr_xor_blocks over a
-    // block of zeros, which pays the kernel's per-call CTR setup every 1 KiB.
-    void (*keystream_blocks)(const void *state, const uint8_t *ctr, uint8_t *out, size_t nblocks) = nullptr;
 };
 
 } // namespace kc

@@ -12,6 +12,8 @@
 
 namespace kc {
 
+using KeySchedule = void (*)(void *state, Cipher c, const uint8_t *key);
+
 class KeyState {
   public:
     KeyState() = default;
@@ -21,12 +23,13 @@ class KeyState {
 
     // Allocates and runs the kernel's key schedule; false when out of memory. A rekey with
     // the same layout size reuses the storage (wiped, which also zeroes it): CTR_DRBG rekeys
-    // on every request, and an allocation each time is measurable there. encrypt_only: the
-    // kernel's set_encrypt_key where it has one (then no decrypt_blocks on this state).
-    bool init(const Kernel &k, Cipher c, const uint8_t *key, bool encrypt_only = false)
+    // on every request, and an allocation each time is measurable there. schedule: another
+    // key schedule of the same layout (CTR_DRBG's encryption-only one, kit/drbg_accel.hpp);
+    // nullptr: the kernel's set_key.
+    bool init(const Kernel &k, Cipher c, const uint8_t *key, KeySchedule schedule = nullptr)
     {
-        void (*schedule)(void *, Cipher, const uint8_t *) =
-            encrypt_only && k.set_encrypt_key != nullptr ? k.set_encrypt_key : k.set_key;
+        if (schedule == nullptr)
+            schedule = k.set_key;
         size_t n = (k.key_state_bytes + 63) / 64 * 64;
         if (n == 0)
             n = 64;
@@ -50,9 +53,9 @@ class KeyState {
     // key schedule writes every byte of its layout that depends on the key
     // (tests/test_drbg_burst.cpp checks it for the kernels the bursts use), so nothing of the
     // older key stays.
-    void schedule_over(const Kernel &k, Cipher c, const uint8_t *key, bool encrypt_only = false)
+    void schedule_over(const Kernel &k, Cipher c, const uint8_t *key, KeySchedule schedule = nullptr)
     {
-        (encrypt_only && k.set_encrypt_key != nullptr ? k.set_encrypt_key : k.set_key)(mem_, c, key);
+        (schedule != nullptr ? schedule : k.set_key)(mem_, c, key);
     }
 
     // Zeroes the round keys in place (what reset() does before freeing).

@@ -1,5 +1,6 @@
 #include "dispatch/registry.hpp"
 
+#include <array>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -83,6 +84,29 @@ std::vector<FusedEcb> fused_ecb_candidates(Cipher c)
             if (runnable(e.requires))
                 v.push_back(e.fn);
     return v;
+}
+
+FusedEcb drbg_fused_ecb(Cipher c)
+{
+    // Chosen once per process: the chain asks on every plan_segments call.
+    static const std::array<FusedEcb, cipher_count> chosen = [] {
+        std::array<FusedEcb, cipher_count> a{};
+        for (int i = 0; i < cipher_count; i++) {
+            const std::vector<FusedEcb> v = fused_ecb_candidates(cipher_by_index(i)->id);
+            a[i] = v.empty() ? nullptr : v.front();
+        }
+        return a;
+    }();
+    return chosen[(int)c];
+}
+
+const DrbgAccel *drbg_accel_for(const Kernel &k)
+{
+    for (const CipherModule *m : modules())
+        for (const DrbgAccel *a : m->drbg_accels)
+            if (a->kernel == &k)
+                return runnable(a->requires) && kernel_runnable(k) ? a : nullptr;
+    return nullptr;
 }
 
 const Kernel *find_kernel(std::string_view name)

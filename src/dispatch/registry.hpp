@@ -39,7 +39,13 @@ const keysearch::CpuSearcher *cpu_searcher_for(Cipher c, const Kernel &k);
 // The family's GPU key search, or nullptr where it has none (the search must refuse).
 keysearch::cuda::GpuSearchFn gpu_search_for(Cipher c);
 
-// Every CTR_DRBG chain block function for c that this machine runs, the fastest first.
+// Every CTR_DRBG chain block function for c that this machine runs, the fastest first; and
+// the one the DRBG uses (the first), chosen once per process, or nullptr where there is none.
 std::vector<FusedEcb> fused_ecb_candidates(Cipher c);
+FusedEcb drbg_fused_ecb(Cipher c);
+
+// What kernel k's family offers CTR_DRBG for it (kit/drbg_accel.hpp), where this machine runs
+// it; nullptr otherwise (the DRBG then uses the block interface alone).
+const DrbgAccel *drbg_accel_for(const Kernel &k);
 
 } // namespace kc

@@ -1,6 +1,8 @@
 // What CTR_DRBG needs of a block cipher (SP 800-90A 10.2: Block_Encrypt under one key at a
 // time). The DRBG is written once against this interface: src/drbg/kernel_cipher.* serves it
 // with our kernels, and the tests serve it with OpenSSL's AES to replay the NIST vectors.
+// What goes faster than the interface allows (bursts, the chain's fused blocks) is handed to
+// the throughput layer beside the DRBG (accelerations.hpp), never found behind this one.
 #pragma once
 
 #include <cstddef>
@@ -8,8 +10,6 @@
 #include <memory>
 
 namespace kc::drbg {
-
-class KernelCipher;
 
 class BlockCipher {
   public:
@@ -30,10 +30,6 @@ class BlockCipher {
     // An independent, unkeyed instance of the same cipher and implementation, for the
     // derivation function's key and for worker threads. nullptr when out of memory.
     virtual std::unique_ptr<BlockCipher> clone_unkeyed() const = 0;
-
-    // The kernel behind this implementation, where it is one of ours (kernel_cipher.hpp):
-    // runs of max-size requests use its optional entry points (burst.hpp).
-    virtual const KernelCipher *as_kernel_cipher() const { return nullptr; }
 };
 
 // keystream() for any byte count: a partial last block takes the first bytes of one more

@@ -7,8 +7,8 @@
 #include "core/counter.hpp"
 #include "core/key_state.hpp"
 #include "core/wipe.hpp"
-#include "drbg/kernel_cipher.hpp"
 #include "core/write_prefetch.hpp"
+#include "drbg/kernel_cipher.hpp"
 
 namespace kc::drbg {
 namespace {
@@ -33,8 +33,8 @@ inline void copy_small(uint8_t *dst, const uint8_t *src, size_t n)
 // One burst over d's kernel: the key states, the waiting blocks and the running Key and V.
 class Burst {
   public:
-    Burst(const Drbg &d, const KernelCipher &kc)
-        : k_(kc.kernel()), c_(kc.cipher()), lim_(d.limits()), bs_(lim_.block_bytes),
+    Burst(const Drbg &d, const Accelerations &a)
+        : a_(a), k_(*a.kernel), x_(*a.accel), c_(a.cipher), schedule_(a.encrypt_key()), lim_(d.limits()), bs_(lim_.block_bytes),
           kb_(lim_.key_bytes), req_(lim_.max_request_bytes), r_(req_ / bs_),
           u_((lim_.seed_bytes + bs_ - 1) / bs_),
           per_call_(keyed_call_blocks / u_ > 0 ? keyed_call_blocks / u_ : 1)
@@ -66,10 +66,10 @@ class Burst {
         } catch (const std::bad_alloc &) {
             return false;
         }
-        return ks_[0].init(k_, c_, key_, true) && ks_[1].init(k_, c_, key_, true);
+        return ks_[0].init(k_, c_, key_, schedule_) && ks_[1].init(k_, c_, key_, schedule_);
     }
 
-    bool paired() const { return k_.keystream_pair != nullptr && 2 * k_.pair_bytes == req_; }
+    bool paired() const { return x_.keystream_pair != nullptr && 2 * x_.pair_bytes == req_; }
 
     void run(uint8_t *out, size_t n)
     {
@@ -121,7 +121,7 @@ class Burst {
     {
         if (waiting_ == 0)
             return;
-        k_.encrypt_blocks_keyed(c_, keys_.data(), blocks_.data(), blocks_.data(), waiting_ * u_);
+        x_.encrypt_blocks_keyed(c_, keys_.data(), blocks_.data(), blocks_.data(), waiting_ * u_);
         for (size_t i = 0; i < waiting_; i++)
             copy_small(dst_[i], &blocks_[i * u_ * bs_], u_ * bs_);
         waiting_ = 0;
@@ -136,13 +136,14 @@ class Burst {
             uint8_t *dst = out + i * req_, *run = i + 1 < n ? dst + u_ * bs_ : scratch_.data();
             // Short requests (the 64-bit ciphers') are whole kernel calls, too short for the
             // kernels' own prefetch: here it runs two requests ahead. A long request is left to
-            // the kernel; asking for all of it at once stalled CHAM-128 (412 against 368 ns/KiB).
+            // the kernel; asking for all of it at once made CHAM-128's bursts slower (time
+            // `kcipher bench --drbg --threads 1` with the prefetch for every request size).
             if (i + 2 < n && req_ <= write_prefetch_ahead)
                 prefetch_for_write(dst + 2 * req_, req_);
             if (i > 0)
-                ks_[0].schedule_over(k_, c_, key_, true);
+                ks_[0].schedule_over(k_, c_, key_, schedule_);
             counter(ctr, 1 + u_);
-            kernel_keystream(k_, ks_[0].get(), bs_, ctr, run, r_);
+            kernel_keystream(a_, ks_[0].get(), bs_, ctr, run, r_);
             if (i + 1 == n)
                 std::memcpy(dst + u_ * bs_, run, req_ - u_ * bs_);
             next_state(run + req_ - u_ * bs_);
@@ -160,7 +161,7 @@ class Burst {
         uint8_t ctr_e[16], ctr_l[16];
         auto e_out = [&](size_t i) { return i + 1 < n ? out + i * req_ + (u_ + half) * bs_ : scratch_.data(); };
         counter(ctr_e, 1 + u_ + half);
-        kernel_keystream(k_, ks_[0].get(), bs_, ctr_e, e_out(0), half);
+        kernel_keystream(a_, ks_[0].get(), bs_, ctr_e, e_out(0), half);
         for (size_t i = 1; i <= n; i++) {
             uint8_t *prev = out + (i - 1) * req_;
             counter(ctr_l, 1 + u_); // request i - 1's L, before V moves on
@@ -168,12 +169,12 @@ class Burst {
                 prefetch_for_write(prev + 2 * req_, req_);
             next_state(e_out(i - 1) + (half - u_) * bs_);
             if (i < n) {
-                ks_[i & 1].schedule_over(k_, c_, key_, true);
+                ks_[i & 1].schedule_over(k_, c_, key_, schedule_);
                 counter(ctr_e, 1 + u_ + half);
-                k_.keystream_pair(ks_[i & 1].get(), ctr_e, e_out(i), ks_[(i - 1) & 1].get(), ctr_l,
+                x_.keystream_pair(ks_[i & 1].get(), ctr_e, e_out(i), ks_[(i - 1) & 1].get(), ctr_l,
                                   prev + u_ * bs_);
             } else {
-                kernel_keystream(k_, ks_[(i - 1) & 1].get(), bs_, ctr_l, prev + u_ * bs_, half);
+                kernel_keystream(a_, ks_[(i - 1) & 1].get(), bs_, ctr_l, prev + u_ * bs_, half);
                 std::memcpy(prev + (u_ + half) * bs_, scratch_.data(), (half - u_) * bs_);
             }
             defer(prev);
@@ -182,8 +183,11 @@ class Burst {
         secure_wipe(ctr_l, sizeof ctr_l);
     }
 
+    const Accelerations &a_;
     const Kernel &k_;
+    const DrbgAccel &x_; // the kernel's bursts: encrypt_blocks_keyed, keystream_pair
     const Cipher c_;
+    const KeySchedule schedule_;
     const Limits &lim_;
     const size_t bs_, kb_, req_, r_, u_, per_call_;
     KeyState ks_[2]; // rekeyed in place: KeyState::schedule_over
@@ -195,26 +199,20 @@ class Burst {
 
 } // namespace
 
-bool bursts_offered(const Drbg &d)
+size_t burst_requests(const Drbg &d, const Accelerations &a, size_t requests, bool prediction_resistance)
 {
-    const KernelCipher *kc = d.cipher().as_kernel_cipher();
-    return kc != nullptr && kc->kernel().encrypt_blocks_keyed != nullptr;
-}
-
-size_t burst_requests(const Drbg &d, size_t requests, bool prediction_resistance)
-{
-    if (!bursts_offered(d) || prediction_resistance || !d.instantiated() || d.reseed_counter() > d.reseed_interval())
+    if (!a.bursts() || prediction_resistance || !d.instantiated() || d.reseed_counter() > d.reseed_interval())
         return 0;
     const uint64_t room = d.reseed_interval() - d.reseed_counter() + 1; // requests before a reseed
     const size_t n = requests < room ? requests : (size_t)room;
     return n >= min_requests ? n : 0;
 }
 
-kcipher_status generate_burst(Drbg &d, uint8_t *out, size_t requests)
+kcipher_status generate_burst(Drbg &d, const Accelerations &a, uint8_t *out, size_t requests)
 {
-    if (requests == 0 || burst_requests(d, requests, false) < requests)
+    if (requests == 0 || burst_requests(d, a, requests, false) < requests)
         return KCIPHER_ERR_INVALID_ARGUMENT;
-    Burst b(d, *d.cipher().as_kernel_cipher());
+    Burst b(d, a);
     if (!b.prepare())
         return KCIPHER_ERR_NO_MEMORY;
     b.run(out, requests);

@@ -4,8 +4,6 @@
 
 #include "core/counter.hpp"
 #include "core/wipe.hpp"
-#include "drbg/fused_ecb.hpp"
-#include "drbg/kernel_cipher.hpp"
 
 namespace kc::drbg {
 
@@ -59,17 +57,15 @@ size_t plan_fused(Drbg &d, FusedEcb fused, Cipher c, size_t len, size_t n, Segme
 
 } // namespace
 
-kcipher_status plan_segments(Drbg &d, size_t len, bool prediction_resistance, SegmentSink &out)
+kcipher_status plan_segments(Drbg &d, const Accelerations &a, size_t len, bool prediction_resistance, SegmentSink &out)
 {
     const Limits &lim = d.limits();
     uint8_t provided[64];
     const size_t requests = (len + lim.max_request_bytes - 1) / lim.max_request_bytes;
     size_t start = 0;
-    const KernelCipher *kc = d.cipher().as_kernel_cipher();
-    const FusedEcb fused = kc != nullptr && !prediction_resistance ? fused_ecb_for(kc->cipher()) : nullptr;
-    if (fused != nullptr) {
+    if (a.fused != nullptr && !prediction_resistance) {
         const size_t n = requests_before_reseed(d, requests);
-        if (n > 0 && (start = plan_fused(d, fused, kc->cipher(), len, n, out)) == 0)
+        if (n > 0 && (start = plan_fused(d, a.fused, a.cipher, len, n, out)) == 0)
             return KCIPHER_ERR_NO_MEMORY;
     }
     for (size_t done = start; done < len;) {
@@ -91,7 +87,8 @@ kcipher_status plan_segments(Drbg &d, size_t len, bool prediction_resistance, Se
     return KCIPHER_OK;
 }
 
-kcipher_status plan_segments(Drbg &d, size_t len, bool prediction_resistance, std::vector<Segment> &out)
+kcipher_status plan_segments(Drbg &d, const Accelerations &a, size_t len, bool prediction_resistance,
+                             std::vector<Segment> &out)
 {
     struct Append final : SegmentSink {
         std::vector<Segment> &v;
@@ -100,7 +97,7 @@ kcipher_status plan_segments(Drbg &d, size_t len, bool prediction_resistance, st
     } append(out);
     const size_t max = d.limits().max_request_bytes;
     out.reserve(out.size() + (len + max - 1) / max);
-    return plan_segments(d, len, prediction_resistance, append);
+    return plan_segments(d, a, len, prediction_resistance, append);
 }
 
 void wipe_segments(std::vector<Segment> &segments)

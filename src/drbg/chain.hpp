@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "drbg/accelerations.hpp"
 #include "drbg/ctr_drbg.hpp"
 
 namespace kc::drbg {
@@ -39,11 +40,15 @@ class SegmentSink {
 // its output blocks (a reseed when prediction resistance asks or the interval is reached,
 // the Update, the reseed counter), giving its Segment to `out`. On an error, the state
 // stands after the last request planned, which was the last one given.
-kcipher_status plan_segments(Drbg &d, size_t len, bool prediction_resistance, SegmentSink &out);
+// `a` is that of d's cipher (accelerations.hpp): its fused block function, where it has one,
+// computes the Updates from the raw Key, with no key state.
+kcipher_status plan_segments(Drbg &d, const Accelerations &a, size_t len, bool prediction_resistance,
+                             SegmentSink &out);
 
 // The same, appending to a vector (room for every request is made first: a bad_alloc leaves
 // the state as it was).
-kcipher_status plan_segments(Drbg &d, size_t len, bool prediction_resistance, std::vector<Segment> &out);
+kcipher_status plan_segments(Drbg &d, const Accelerations &a, size_t len, bool prediction_resistance,
+                             std::vector<Segment> &out);
 
 // Wipes the keys (and counters) of the segments and empties the vector.
 void wipe_segments(std::vector<Segment> &segments);

@@ -1,5 +1,5 @@
 // One DRBG's chain of (Key, V) updates, walked ahead of the GPU's batches for drbg_gpu.cu's
-// single mode (ChainAhead), the batches it hands over, and the trace that times a call.
+// single mode (ChainAhead), and the batches it hands over.
 // Included by drbg_gpu.cu only.
 #pragma once
 
@@ -20,51 +20,21 @@
 
 #include "drbg/chain.hpp"
 #include "drbg/ctr_drbg.hpp"
+#include "drbg/gpu_observer.hpp"
 #include "drbg/gpu_threads.hpp"
 
 namespace kc::drbg::pipeline {
 
-// KCIPHER_DRBG_TRACE set and not "0": the trace is on.
-inline bool trace_wanted()
-{
-    const char *v = std::getenv("KCIPHER_DRBG_TRACE");
-    return v != nullptr && *v != '\0' && std::strcmp(v, "0") != 0;
-}
-
-// KCIPHER_DRBG_TRACE=1: where the submitting thread's time goes in a single-DRBG call, printed
-// to stderr at its end (to find what bounds the pipeline; no effect on the bytes).
-struct Trace {
-    using clk = std::chrono::steady_clock;
-    bool on = trace_wanted();
-    double reclaim = 0, chain = 0, keys = 0, issue = 0;
-    double wipe = 0, upload = 0, launch = 0, record = 0; // parts of issue
-    double first = 0, last = 0;                          // first and last batch queued, since t0
-    size_t batches = 0, segments = 0;
-    clk::time_point t0 = clk::now();
-
-    static double since(clk::time_point t) { return std::chrono::duration<double>(clk::now() - t).count(); }
-    void print() const
-    {
-        if (!on)
-            return;
-        const double total = since(t0), us = 1e6 / std::max<size_t>(segments, 1);
-        std::fprintf(stderr,
-                     "drbg trace: %zu batches, %zu requests, %.3f ms; per request: wait for the chain %.3f us, "
-                     "for a slot %.3f us, for key states %.3f us, copies and launch %.3f us, total %.3f us\n",
-                     batches, segments, total * 1e3, chain * us, reclaim * us, keys * us, issue * us, total * us);
-        const double ub = 1e6 / std::max<size_t>(batches, 1);
-        std::fprintf(stderr, "drbg trace: per batch: segments wiped %.1f us, keys up %.1f us, keystream launch %.1f us, "
-                     "event %.1f us; first batch queued at %.3f ms, last at %.3f ms\n",
-                     wipe * ub, upload * ub, launch * ub, record * ub, first * 1e3, last * 1e3);
-    }
-};
+using clk = std::chrono::steady_clock;
+inline double since(clk::time_point t) { return std::chrono::duration<double>(clk::now() - t).count(); }
 
 // The bytes of the batch that starts at `at` of a call of `len`: whole batches of `batch`,
 // then what is left in halves down to tail_requests requests. The chain bounds the call, and
 // after its last request only the last batch's GPU work remains: a small batch keeps that
-// short (a whole 128 MiB batch of ARIA-128 is about 240 us of keystream on the H100). Not below
-// 64 requests: a batch costs the submitter 20-30 us of CUDA calls whatever its size, more
-// than the chain takes for 32 of LEA-128's requests.
+// short (a whole batch is a few hundred microseconds of keystream on a current GPU). Not below
+// 64 requests: a batch costs the submitter tens of microseconds of CUDA calls whatever its
+// size, more than the chain takes for a few dozen of LEA-128's requests. The trace observer
+// (bench/tools/drbg_gpu_trace.hpp) prints both per batch.
 constexpr size_t tail_requests = 64;
 inline size_t batch_at(size_t at, size_t len, size_t batch, size_t req)
 {
@@ -106,13 +76,14 @@ struct Ring {
 // thread walks it (produce()) and a submitter thread takes the batches (next()) and does the
 // key states, copies and launches, which so stay off the chain's path: the chain alone then
 // bounds the rate. The chain runs on the calling thread because that is where it runs alone:
-// on the H100 host, LEA-128's chain took 0.092 us per request on the calling thread, 0.141 on
-// a new thread, and 0.097-0.183 pinned to each of the 16 vCPUs in turn
-// (bench/results/drbg-chain-per-cpu-h100host-2026-11-24.txt). Without threads, next() walks it.
+// on a shared cloud host a new thread or another vCPU walked it up to twice as slowly
+// (bench/tools/drbg_chain_per_cpu.cpp times it on the calling thread, on a new thread and
+// pinned to each CPU in turn). Without threads, next() walks it.
 class ChainAhead {
   public:
-    ChainAhead(Drbg &d, size_t len, size_t batch, bool pr, bool threaded, bool trace)
-        : d_(d), len_(len), batch_(batch), pr_(pr), threaded_(threaded), trace_(trace)
+    // cpu_time: also the walk's CPU time (a system call per batch; for an observer).
+    ChainAhead(Drbg &d, const Accelerations &a, size_t len, size_t batch, bool pr, bool threaded, bool cpu_time)
+        : d_(d), a_(a), len_(len), batch_(batch), pr_(pr), threaded_(threaded), cpu_time_(cpu_time)
     {
     }
     ~ChainAhead()
@@ -126,7 +97,8 @@ class ChainAhead {
     // Threaded only, before produce(): the chain lays each batch out in a region of r (where
     // the GPU derives the key states), so that the submitter reads no key material and the
     // chain writes none into lines that the submitter's core last wrote. The segments' hand-
-    // over copy cost LEA-128's chain 0.011-0.017 us of 0.20 per request on the H100 host.
+    // over copy costs the chain several percent of its time per request otherwise (the
+    // trace observer's "hand-over", bench/tools/drbg_gpu_trace.hpp, measures it).
     // Regions come back through release(); r.regions must cover the slots' and the queue's.
     void use_ring(const Ring &r)
     {
@@ -207,12 +179,12 @@ class ChainAhead {
                 }
             }
             auto t = clk::now();
-            const double c0 = trace_ ? thread_cpu() : 0; // a system call: only when tracing
+            const double c0 = cpu_time_ ? thread_cpu() : 0;
             // Without a ring, the chain writes into its own scratch, whose lines stay in this
             // core's cache, then hands a copy over: the submitter's reads and wipes of each
-            // batch cost the chain a cache miss per request otherwise. On the H100 host
-            // LEA-128's chain walked 0.24-0.33 us per request in the pipeline against 0.20
-            // alone; with the scratch, 0.18-0.19 against 0.18.
+            // batch cost the chain a cache miss per request otherwise: LEA-128's chain walked
+            // slower in the pipeline than alone, and with the scratch as fast (compare the
+            // trace observer's walk per request with the chain alone, kcipher-lab --drbg --gpu).
             try { // room first, so that no request is planned and then lost
                 if (b.region < 0) {
                     b.segs.reserve(per);
@@ -238,7 +210,7 @@ class ChainAhead {
                 wipe_segments(scratch);
                 copy_s_ += since(tw);
             }
-            walk_s_ += since(t), cpu_s_ += trace_ ? thread_cpu() - c0 : 0, walked_ += b.n;
+            walk_s_ += since(t), cpu_s_ += cpu_time_ ? thread_cpu() - c0 : 0, walked_ += b.n;
             if (b.n == 0) { // the chain failed before the batch's first request
                 release(b.region);
                 break;
@@ -273,10 +245,10 @@ class ChainAhead {
 
   private:
     // The submitter waits for the chain's next batch spinning, up to spin_limit, before it
-    // sleeps: a sleeping thread runs again tens of microseconds after it is woken (on the H100
-    // host a blocking wait returned 45 us late), time that LEA-128's chain (about 50 us a
-    // batch) cannot spare, and the chain's notify then finds no sleeper to wake. Most batches
-    // come within the limit (a batch of the chain is 25-250 us).
+    // sleeps: a sleeping thread runs again tens of microseconds after it is woken (spin_until
+    // says more), which is a large part of a batch of LEA-128's chain, and the chain's notify
+    // then finds no sleeper to wake. Most batches come within the limit (the trace observer's
+    // "wait for the chain" per batch tells how long they take).
     static constexpr auto spin_limit = std::chrono::microseconds(500);
     void spin_until_ready() const
     {
@@ -286,7 +258,7 @@ class ChainAhead {
     // Lays each segment out where Run::upload sends it up from: the raw Keys `stride` apart,
     // then the counters, straight into the ring region as the chain plans them, so that each
     // is written once. Copied there from a scratch after the walk, the segments cost LEA-128's
-    // chain 0.012-0.014 us more per request (of 0.19) on the H100 host.
+    // chain several percent more per request (the trace observer's "hand-over").
     class RingSink final : public SegmentSink {
       public:
         RingSink(const Ring &r, uint8_t *dst, size_t planned) : r_(r), dst_(dst), planned_(planned) {}
@@ -320,7 +292,7 @@ class ChainAhead {
     {
         kcipher_status st;
         try {
-            st = plan_segments(d_, next_bytes(), pr_, out);
+            st = plan_segments(d_, a_, next_bytes(), pr_, out);
         } catch (...) {
             st = KCIPHER_ERR_NO_MEMORY;
         }
@@ -332,7 +304,7 @@ class ChainAhead {
     {
         kcipher_status st;
         try {
-            st = plan_segments(d_, next_bytes(), pr_, out);
+            st = plan_segments(d_, a_, next_bytes(), pr_, out);
         } catch (...) { // a reseed's derivation function out of memory
             st = KCIPHER_ERR_NO_MEMORY;
         }
@@ -356,10 +328,10 @@ class ChainAhead {
     }
 
     // Asks for the lines of a region in a writable state before the walk, which is latency
-    // bound and leaves the memory system idle: the upload's DMA read them last. On the H100
-    // host it cut the copy of a batch into the ring from 0.013-0.030 to 0.008-0.011 us per
-    // request for ARIA-128 and CHAM-128/256 (LEA-128's stayed at 0.012-0.013). prefetchw is a
-    // no-op on x86 processors without it.
+    // bound and leaves the memory system idle: the upload's DMA read them last. It cut the
+    // cost of laying a batch into the ring by about a third for ARIA-128 and CHAM-128/256
+    // (LEA-128's stayed as it was; time the walk with and without it through the trace
+    // observer). prefetchw is a no-op on x86 processors without it.
     static void prefetch_for_write(const uint8_t *p, size_t bytes)
     {
         for (size_t i = 0; i < bytes; i += 64) {
@@ -387,22 +359,17 @@ class ChainAhead {
     double walk_seconds() const { return walk_s_; }
     size_t walked() const { return walked_; }
 
-    // KCIPHER_DRBG_TRACE: produce()'s own time per request (wall, CPU, waiting for room). On
-    // the H100 host its CPU time is its wall time: not descheduled; where it runs decides.
-    void print_trace(Trace::clk::time_point t0) const
+    // produce()'s own times (wall, CPU, the hand-over, waiting for room) and when it started
+    // and ended, since t0, into an observer's report (gpu_observer.hpp).
+    void report(GpuCallReport &r, clk::time_point t0) const
     {
-        if (walked_ == 0)
-            return;
-        const double us = 1e6 / std::max<size_t>(walked_, 1);
-        std::fprintf(stderr, "drbg trace: chain (calling thread) per request: walk %.3f us (CPU %.3f us; the hand-over %.3f us), "
-                     "waiting for room %.3f us; started at %.3f ms, done at %.3f ms\n", walk_s_ * us, cpu_s_ * us,
-                     copy_s_ * us, full_s_ * us, std::chrono::duration<double>(begin_ - t0).count() * 1e3,
-                     std::chrono::duration<double>(end_ - t0).count() * 1e3);
+        r.walked = walked_;
+        r.walk = walk_s_, r.walk_cpu = cpu_s_, r.handover = copy_s_, r.wait_room = full_s_;
+        r.chain_start = std::chrono::duration<double>(begin_ - t0).count();
+        r.chain_end = std::chrono::duration<double>(end_ - t0).count();
     }
 
   private:
-    using clk = Trace::clk;
-    static double since(clk::time_point t) { return Trace::since(t); }
     static double thread_cpu()
     {
         timespec ts{};
@@ -414,6 +381,7 @@ class ChainAhead {
     clk::time_point begin_{}, end_{};
 
     Drbg &d_;
+    const Accelerations &a_;
     const size_t len_, batch_;
     const bool pr_;
     size_t at_ = 0; // bytes planned (the producer's, or next()'s)
@@ -425,7 +393,7 @@ class ChainAhead {
     std::vector<int> free_regions_; // with a ring: the regions the chain may lay out into
     bool stop_ = false, done_ = false;
     std::atomic<bool> ready_{false}; // !q_.empty() || done_, read without the lock
-    const bool threaded_, trace_;
+    const bool threaded_, cpu_time_;
     kcipher_status st_ = KCIPHER_OK;
 };
 

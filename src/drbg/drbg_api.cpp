@@ -23,11 +23,13 @@ kcipher_status kc_lookup_cipher(const char *name, const CipherDesc **out);
 struct kcipher_drbg {
     const CipherDesc *cipher = nullptr;
     const Kernel *kernel = nullptr;     // runs the state and the CPU output
+    Accelerations fast;                 // what the registry offers the DRBG for `kernel`
     const Kernel *gpu_kernel = nullptr; // large outputs, when a GPU kernel was named
     std::unique_ptr<Drbg> drbg;
     unsigned threads = 0;
     int gpu_device = -1;
     GpuWorkspace *gpu_ws = nullptr; // the GPU path's buffers, kept between calls
+    GpuCallObserver *observer = nullptr; // set_gpu_observer (drbg_gpu.hpp): none unless a harness sets one
     ~kcipher_drbg() { free_gpu_workspace(gpu_ws); }
 };
 
@@ -39,6 +41,7 @@ struct kcipher_drbg_multi {
 };
 
 const GpuWorkspace *kc::drbg::gpu_workspace_of(const kcipher_drbg *drbg) { return drbg->gpu_ws; }
+void kc::drbg::set_gpu_observer(kcipher_drbg *drbg, GpuCallObserver *observer) { drbg->observer = observer; }
 const GpuWorkspace *kc::drbg::gpu_workspace_of(const kcipher_drbg_multi *multi) { return multi->multi->gpu_workspace(); }
 
 namespace {
@@ -120,7 +123,8 @@ kcipher_status kcipher_drbg_new(kcipher_drbg **drbg, const char *cipher, unsigne
         st = pick_kernels(*d, kernel);
     if (st != KCIPHER_OK)
         return st;
-    std::unique_ptr<BlockCipher> c(new (std::nothrow) KernelCipher(*d->kernel, d->cipher->id));
+    d->fast = accelerations_for(*d->kernel, d->cipher->id);
+    std::unique_ptr<BlockCipher> c(new (std::nothrow) KernelCipher(d->fast));
     if (!c)
         return KCIPHER_ERR_NO_MEMORY;
     d->drbg.reset(new (std::nothrow) Drbg(std::move(c), (flags & KCIPHER_DRBG_NO_DF) == 0));
@@ -206,9 +210,9 @@ kcipher_status kcipher_drbg_generate_large(kcipher_drbg *drbg, uint8_t *out, siz
     if (!d.instantiated())
         return KCIPHER_ERR_DRBG_NOT_INSTANTIATED;
     if (drbg->gpu_kernel == nullptr)
-        return generate_large_cpu(d, out, len, prediction_resistance != 0, drbg->threads);
-    GpuOutput o{out, false, nullptr, drbg->gpu_device < 0 ? 0 : drbg->gpu_device, drbg->threads};
-    return generate_gpu(d, *drbg->gpu_kernel, drbg->cipher->id, drbg->gpu_ws, o, len, prediction_resistance != 0);
+        return generate_large_cpu(d, drbg->fast, out, len, prediction_resistance != 0, drbg->threads);
+    GpuOutput o{out, false, nullptr, drbg->gpu_device < 0 ? 0 : drbg->gpu_device, drbg->threads, drbg->observer};
+    return generate_gpu(d, drbg->fast, *drbg->gpu_kernel, drbg->gpu_ws, o, len, prediction_resistance != 0);
 }
 
 kcipher_status kcipher_drbg_generate_device(kcipher_drbg *drbg, void *device_out, size_t len, void *cuda_stream)
@@ -228,8 +232,8 @@ kcipher_status kcipher_drbg_generate_device(kcipher_drbg *drbg, void *device_out
         return KCIPHER_ERR_DRBG_NOT_INSTANTIATED;
     if (len == 0)
         return KCIPHER_OK;
-    GpuOutput o{static_cast<uint8_t *>(device_out), true, cuda_stream, dev, drbg->threads};
-    return generate_gpu(d, *drbg->gpu_kernel, drbg->cipher->id, drbg->gpu_ws, o, len, false);
+    GpuOutput o{static_cast<uint8_t *>(device_out), true, cuda_stream, dev, drbg->threads, drbg->observer};
+    return generate_gpu(d, drbg->fast, *drbg->gpu_kernel, drbg->gpu_ws, o, len, false);
 }
 
 kcipher_status kcipher_drbg_uninstantiate(kcipher_drbg *drbg)

@@ -48,7 +48,20 @@ namespace kc::drbg {
 
 namespace {
 
-using namespace pipeline; // Countdown, Pool, spin_until; Trace, ChainAhead, Batch, Ring
+using namespace pipeline; // Countdown, Pool, spin_until; ChainAhead, Batch, Ring; clk, since
+
+// Adds the time of its scope to one of the call's report fields (gpu_observer.hpp).
+class Timed {
+  public:
+    explicit Timed(double &to) : to_(to) {}
+    ~Timed() { to_ += since(t0_); }
+    Timed(const Timed &) = delete;
+    Timed &operator=(const Timed &) = delete;
+
+  private:
+    double &to_;
+    clk::time_point t0_ = clk::now();
+};
 
 // Items in flight: one being prepared, one in its kernel, one in its copy back, others in
 // their host copies (which take about as long as the copy back).
@@ -57,12 +70,13 @@ constexpr int nslots = 6;
 // state is 4.5 KiB per 1 KiB request). 8 MiB of output is 128 requests of 64 KiB: the chain
 // of a batch takes tens of microseconds or more, against a few for a launch.
 constexpr size_t out_batch_bytes = size_t(8) << 20;
-// Into device memory (no staging per slot): each batch costs the submitter about 20 us of
-// CUDA calls (memcpy, two launches, an event), and on the H100 host that work slows the chain
-// by up to 1.5x when the hypervisor runs the submitter beside the chain's core (a CUDA loop on
-// one vCPU doubled LEA-128's chain on another: bench/results/drbg-gpu-h100-2026-11-24-s10-
-// experiments.txt). Batches of 2048 LEA-128 requests make those calls a quarter as often as
-// 512 did; the call's tail stays short because the last batches are halved (batch_at).
+// Into device memory (no staging per slot): each batch costs the submitter tens of
+// microseconds of CUDA calls (memcpy, two launches, an event), and on a virtualized host that
+// work slows the chain when the hypervisor runs the submitter beside the chain's core (a CUDA
+// loop on one vCPU has doubled LEA-128's chain on another: bench/tools/
+// drbg_chain_interference.cu measures it). Batches of 2048 LEA-128 requests make those calls
+// a quarter as often as 512 did; the call's tail stays short because the last batches are
+// halved (batch_at).
 constexpr size_t device_batch_bytes = size_t(128) << 20;
 constexpr size_t key_batch_bytes = size_t(8) << 20;
 constexpr size_t device_key_batch_bytes = size_t(64) << 20; // key states derived on the GPU
@@ -314,15 +328,6 @@ bool page_locked(const void *p, size_t len)
     return true;
 }
 
-// KCIPHER_DRBG_KEYS=host: CPU threads derive the key states (of a single DRBG's requests or
-// of many instances), as before the GPU did (for measuring one against the other; the bytes
-// are the same).
-bool host_keys_wanted()
-{
-    const char *v = std::getenv("KCIPHER_DRBG_KEYS");
-    return v != nullptr && std::strcmp(v, "host") == 0;
-}
-
 // Ring regions for a single DRBG's chain (ChainAhead::use_ring): one per slot, whose uploads
 // may still read theirs, two queued, one the submitter holds and one the chain lays out.
 constexpr int ring_regions = nslots + 4;
@@ -345,9 +350,10 @@ class Run {
         unsigned kt = std::min(gpu_key_threads(o_.threads), std::max(1u, max_key_workers));
         // Into device memory, two threads lay out a 128-bit block cipher's key states (a few
         // hundred bytes each) faster than the chain runs, and every further busy thread slows
-        // the chain thread, which bounds the call. On the H100 host, 2 key threads instead of
-        // 8 gave ARIA-128 804 against 627 Gbps, LEA-128 2155 against 1725, and CHAM-128/256
-        // 1846 against 1391. HIGHT's bitsliced key states cost more than its chain, so HIGHT
+        // the chain thread, which bounds the call: on a 16-core GPU host, 2 key threads
+        // instead of 8 gave ARIA-128, LEA-128 and CHAM-128/256 about a quarter more into
+        // device memory (`kcipher-lab --drbg --gpu` with device_key_threads_128 changed
+        // re-measures it). HIGHT's bitsliced key states cost more than its chain, so HIGHT
         // keeps the full count.
         if (o_.on_device && bs_ == 16)
             kt = std::min(kt, device_key_threads_128);
@@ -401,7 +407,7 @@ class Run {
         return true;
     }
 
-    kcipher_status single(Drbg &d, size_t len, bool pr);
+    kcipher_status single(Drbg &d, const Accelerations &a, size_t len, bool pr);
     kcipher_status multi(const MultiJob &j);
 
     // Waits for everything, zeroes the secrets on the device and in pinned memory, and
@@ -411,9 +417,9 @@ class Run {
         // The streams first: cudaStreamSynchronize spins (the runtime's default schedule),
         // where the slots' events wake a sleeping thread tens of microseconds after the GPU
         // is done; the call's end waits for its last items' GPU work.
-        // Each CUDA call here costs about a microsecond or two on the H100 host, in the
-        // call's tail after the chain's end: a stream synchronized is not waited for again.
-        const auto t = Trace::clk::now();
+        // Each CUDA call here costs a microsecond or two, in the call's tail after the chain's
+        // end: a stream synchronized is not waited for again.
+        const auto t = clk::now();
         bool synced[nslots] = {};
         for (int i = 0; i < nslots; i++)
             if (ws_.slot[i].issued) {
@@ -421,7 +427,7 @@ class Run {
                 fail_.cuda(e);
                 synced[i] = e == cudaSuccess;
             }
-        finish_gpu_s_ = Trace::since(t);
+        rep_.finish_gpu = since(t);
         for (int i = 0; i < nslots; i++)
             reclaim(ws_.slot[i], j, synced[i]); // every copy task has run (key tasks are waited for where posted)
         keys_ = copies_ = nullptr;
@@ -448,13 +454,15 @@ class Run {
     }
 
     Failure &failure() { return fail_; }
-    double finish_gpu_seconds() const { return finish_gpu_s_; } // finish()'s wait for the GPU (trace)
-    Trace::clk::time_point trace_start() const { return trace_t0_; } // single(): its Trace's t0
+    // The call's times, for the observer (gpu_observer.hpp): single() fills the pipeline's.
+    GpuCallReport &report() { return rep_; }
+    clk::time_point pipeline_start() const { return t0_; }
 
     // Zeroes every slot's device secrets in one launch on the stream of `last` (the slot of
     // the call's last item), after each slot's work: one launch and an event wait per slot,
-    // where a memset per buffer cost the submitter about 4 us each (two to four per slot)
-    // at the end of the call, when only the chain's last batches are left to hide it.
+    // where a memset per buffer cost the submitter microseconds each (two to four per slot)
+    // at the end of the call, when only the chain's last batches are left to hide it (the
+    // trace observer's finish() time shows it).
     void queue_all_device_wipes(Slot &last)
     {
         DeviceWipes w{}; // room for every slot's four buffers
@@ -711,8 +719,8 @@ class Run {
 
     // Keys and counters of n segments (nctr counters) up to the device, when the kernel
     // reads them there.
-    // Raw keys (gpu_keys_) go up with their counters in one copy: at the rate of LEA-128's
-    // chain a 512-request batch every ~50 us, and each CUDA call costs the submitter several.
+    // Raw keys (gpu_keys_) go up with their counters in one copy: LEA-128's chain hands over a
+    // batch every few tens of microseconds, and each CUDA call costs the submitter several.
     // raw: where the chain laid the raw keys and counters out (a ring region), or nullptr for
     // the slot's own pinned buffer.
     bool upload(Slot &s, size_t n, size_t nctr, const uint8_t *raw = nullptr)
@@ -775,8 +783,8 @@ class Run {
     GpuOutput o_;
     size_t bs_, key_stride_;
     Failure fail_;
-    double finish_gpu_s_ = 0;
-    Trace::clk::time_point trace_t0_ = Trace::clk::now();
+    GpuCallReport rep_;
+    clk::time_point t0_ = clk::now(); // single(): the start of the pipeline's clock
     Pool *keys_ = nullptr, *copies_ = nullptr; // the workspace's, for this call
     bool threaded_ = false;                    // the chain walks on a thread of its own
     bool direct_ = false;                      // host output into page-locked memory: no staging
@@ -791,7 +799,7 @@ class Run {
     bool use_gpu_keys()
     {
         const GpuOps &ops = *g_.gpu;
-        if (ops.set_keys == nullptr || ops.ctr_segments == nullptr || host_keys_wanted())
+        if (ops.set_keys == nullptr || ops.ctr_segments == nullptr) // CPU threads lay the key states out
             return false;
         const uint8_t zero[32] = {};
         if (!variant_.init(g_, c_, zero))
@@ -800,7 +808,7 @@ class Run {
     }
 };
 
-kcipher_status Run::single(Drbg &d, size_t len, bool pr)
+kcipher_status Run::single(Drbg &d, const Accelerations &a, size_t len, bool pr)
 {
     const size_t req = d.limits().max_request_bytes;
     const size_t out_batch = o_.on_device ? device_batch_bytes : out_batch_bytes;
@@ -819,12 +827,12 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
         return KCIPHER_OK; // finish() reports it
 
     // Three things overlap: the chain walks batch k+2 (this thread, ChainAhead::produce), the
-    // GPU derives batch k+1's key states (or, with KCIPHER_DRBG_KEYS=host, the key threads lay
-    // them out), and the submitter thread queues batch k on the GPU. Without threads, this
-    // thread does all of it in turn.
-    Trace tr;
-    trace_t0_ = tr.t0;
-    ChainAhead ahead(d, len, batch, pr, threaded_, tr.on);
+    // GPU derives batch k+1's key states (or, for a kernel without GpuOps::set_keys, the key
+    // threads lay them out), and the submitter thread queues batch k on the GPU. Without
+    // threads, this thread does all of it in turn. Each stage's time goes to the call's
+    // report (rep_, for an observer: gpu_observer.hpp) through a Timed scope.
+    t0_ = clk::now();
+    ChainAhead ahead(d, a, len, batch, pr, threaded_, o_.observer != nullptr);
     for (Slot &s : ws_.slot)
         s.region = -1;
     if (gpu_keys_ && threaded_) {
@@ -845,17 +853,19 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
         };
         // Batch k from the chain into its slot, its key states started; false: none left.
         auto prepare = [&](size_t k) {
-            auto t = Trace::clk::now();
-            ahead.next(b[k % 2]);
-            tr.chain += Trace::since(t); // the wait for the chain
+            {
+                Timed t(rep_.wait_chain);
+                ahead.next(b[k % 2]);
+            }
             if (b[k % 2].n == 0)
                 return false;
             Slot &s = ws_.slot[k % nslots];
-            t = Trace::clk::now();
-            reclaim(s, nullptr);
-            ahead.release(s.region); // its upload is done
-            s.region = -1;
-            tr.reclaim += Trace::since(t);
+            {
+                Timed t(rep_.wait_slot);
+                reclaim(s, nullptr);
+                ahead.release(s.region); // its upload is done
+                s.region = -1;
+            }
             if (fail_.failed())
                 return false;
             if (b[k % 2].region < 0)
@@ -875,39 +885,45 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
                 bool next = early && prepare(k + 1);
                 Slot &s = ws_.slot[k % nslots];
                 Batch &cur = b[k % 2];
-                auto t = Trace::clk::now();
-                s.keys.wait();
-                tr.keys += Trace::since(t);
-                const size_t n = cur.n, last = cur.last, bytes = cur.bytes;
-                tr.batches++, tr.segments += n;
-                t = Trace::clk::now();
-                wipe_segments(cur.segs);
-                auto t1 = Trace::clk::now();
-                uint8_t *dst = o_.on_device ? o_.out + at : s.d_out.p;
-                if (!upload(s, n, n, cur.region >= 0 ? ahead.region(cur.region) : nullptr))
-                    break;
-                s.region = cur.region; // back to the chain when the slot is reclaimed
-                cur.region = -1;
-                auto t2 = Trace::clk::now();
-                if (!segments(s, 0, n, req, last, dst))
-                    break;
-                auto t3 = Trace::clk::now();
-                if (!o_.on_device && !copy_rows(s, direct_ ? o_.out + at : s.h_out.p, bytes, s.d_out.p, bytes,
-                                                bytes, 1, cudaMemcpyDeviceToHost))
-                    break;
-                if (!record(s))
-                    break;
-                if (tr.on) {
-                    using sec = std::chrono::duration<double>;
-                    tr.wipe += sec(t1 - t).count(), tr.upload += sec(t2 - t1).count();
-                    tr.launch += sec(t3 - t2).count(), tr.record += Trace::since(t3);
-                    tr.last = Trace::since(tr.t0);
-                    if (k == 0)
-                        tr.first = tr.last;
+                {
+                    Timed t(rep_.wait_keys);
+                    s.keys.wait();
                 }
-                if (staged)
-                    post_copies(s, {{o_.out + at, s.h_out.p, bytes}});
-                tr.issue += Trace::since(t);
+                const size_t n = cur.n, last = cur.last, bytes = cur.bytes;
+                rep_.batches++, rep_.requests += n;
+                { // the batch's copies and launches
+                    Timed issue(rep_.issue);
+                    {
+                        Timed t(rep_.wipe);
+                        wipe_segments(cur.segs);
+                    }
+                    uint8_t *dst = o_.on_device ? o_.out + at : s.d_out.p;
+                    {
+                        Timed t(rep_.upload);
+                        if (!upload(s, n, n, cur.region >= 0 ? ahead.region(cur.region) : nullptr))
+                            break;
+                    }
+                    s.region = cur.region; // back to the chain when the slot is reclaimed
+                    cur.region = -1;
+                    {
+                        Timed t(rep_.launch);
+                        if (!segments(s, 0, n, req, last, dst))
+                            break;
+                    }
+                    {
+                        Timed t(rep_.record);
+                        if (!o_.on_device && !copy_rows(s, direct_ ? o_.out + at : s.h_out.p, bytes, s.d_out.p, bytes,
+                                                        bytes, 1, cudaMemcpyDeviceToHost))
+                            break;
+                        if (!record(s))
+                            break;
+                    }
+                    rep_.last_queued = since(t0_);
+                    if (k == 0)
+                        rep_.first_queued = rep_.last_queued;
+                    if (staged)
+                        post_copies(s, {{o_.out + at, s.h_out.p, bytes}});
+                }
                 last_slot = &s;
                 at += bytes;
                 if (!early)
@@ -950,16 +966,16 @@ kcipher_status Run::single(Drbg &d, size_t len, bool pr)
             throw;
         }
         ahead.produce(); // until done, failed or stopped; then d is the caller's again
-        // The submitter queues the last batch and the wipes 20-40 us after the chain's end
-        // (LEA-128 on the H100 host): spinning, this thread goes on at once.
+        // The submitter queues the last batch and the wipes tens of microseconds after the
+        // chain's end (the trace observer's last batch queued against the chain's end):
+        // spinning, this thread goes on at once.
         submitted.wait(std::chrono::microseconds(200));
         ws_.last_walk = {ahead.walk_seconds(), ahead.walked()};
         if (failed)
             std::rethrow_exception(failed);
-        if (tr.on)
-            ahead.print_trace(tr.t0);
+        ahead.report(rep_, t0_);
     }
-    tr.print();
+    rep_.pipeline = since(t0_);
     return ahead.status();
 }
 
@@ -1092,7 +1108,7 @@ kcipher_status run_call(const Kernel &g, Cipher c, GpuWorkspace *&ws, const GpuO
     if (st != KCIPHER_OK)
         return st;
     try {
-        const auto t0 = Trace::clk::now();
+        const auto t0 = clk::now();
         Run run(g, c, *ws, o);
         kcipher_status body_st = KCIPHER_OK;
         try {
@@ -1100,13 +1116,14 @@ kcipher_status run_call(const Kernel &g, Cipher c, GpuWorkspace *&ws, const GpuO
         } catch (const std::exception &) { // out of memory, or no thread could be started
             run.failure().set(KCIPHER_ERR_NO_MEMORY);
         }
-        const auto t1 = Trace::clk::now();
+        const auto t1 = clk::now();
         kcipher_status gpu = run.finish(j);
-        if (trace_wanted())
-            std::fprintf(stderr, "drbg trace: whole call %.3f ms, of which finish() %.3f ms (waiting for the GPU %.3f ms); "
-                         "the pipeline's clock started %.3f ms into the call\n", Trace::since(t0) * 1e3,
-                         Trace::since(t1) * 1e3, run.finish_gpu_seconds() * 1e3,
-                         std::chrono::duration<double>(run.trace_start() - t0).count() * 1e3);
+        if (o.observer != nullptr && j == nullptr) { // single mode: the call's report
+            GpuCallReport &r = run.report();
+            r.whole = since(t0), r.finish = since(t1);
+            r.pipeline_started = std::chrono::duration<double>(run.pipeline_start() - t0).count();
+            o.observer->call_done(r);
+        }
         return gpu != KCIPHER_OK ? gpu : body_st;
     } catch (const std::exception &) {
         return KCIPHER_ERR_NO_MEMORY;
@@ -1115,12 +1132,13 @@ kcipher_status run_call(const Kernel &g, Cipher c, GpuWorkspace *&ws, const GpuO
 
 } // namespace
 
-kcipher_status generate_gpu(Drbg &d, const Kernel &gpu_kernel, Cipher c, GpuWorkspace *&ws, const GpuOutput &o,
-                            size_t len, bool prediction_resistance)
+kcipher_status generate_gpu(Drbg &d, const Accelerations &a, const Kernel &gpu_kernel, GpuWorkspace *&ws,
+                            const GpuOutput &o, size_t len, bool prediction_resistance)
 {
     if (len == 0)
         return KCIPHER_OK;
-    return run_call(gpu_kernel, c, ws, o, nullptr, [&](Run &r) { return r.single(d, len, prediction_resistance); });
+    return run_call(gpu_kernel, a.cipher, ws, o, nullptr,
+                    [&](Run &r) { return r.single(d, a, len, prediction_resistance); });
 }
 
 kcipher_status multi_generate_gpu(const Kernel &gpu_kernel, Cipher c, GpuWorkspace *&ws, const GpuOutput &o,

@@ -29,7 +29,9 @@
 
 #include "core/cipher.hpp"
 #include "core/kernel.hpp"
+#include "drbg/accelerations.hpp"
 #include "drbg/ctr_drbg.hpp"
+#include "drbg/gpu_observer.hpp"
 
 namespace kc::drbg {
 
@@ -46,6 +48,7 @@ struct GpuOutput {
     void *stream;      // on_device: the caller's cudaStream_t; the work starts after what it holds
     int device;        // the GPU that runs it
     unsigned threads;  // CPU threads for key schedules and host copies (0 = one per core)
+    GpuCallObserver *observer = nullptr; // single mode: told each call's times (gpu_observer.hpp)
 };
 
 // len bytes of d served as consecutive requests of max_request_bytes (the last shorter),
@@ -53,8 +56,10 @@ struct GpuOutput {
 // call returns when the bytes are written. On a failure of the chain (a reseed the source
 // cannot serve) the requests planned before it are still written and the state stands after
 // them, as for the CPU path.
-kcipher_status generate_gpu(Drbg &d, const Kernel &gpu_kernel, Cipher c, GpuWorkspace *&ws, const GpuOutput &o,
-                            size_t len, bool prediction_resistance);
+// `a` is that of d's cipher (accelerations.hpp): the chain walks with it; a.cipher is the one
+// gpu_kernel runs.
+kcipher_status generate_gpu(Drbg &d, const Accelerations &a, const Kernel &gpu_kernel, GpuWorkspace *&ws,
+                            const GpuOutput &o, size_t len, bool prediction_resistance);
 
 // Many instances (drbg_multi.hpp): states[i] advances by the requests that give instance i
 // its `len` bytes, written at out + i * len.
@@ -106,6 +111,10 @@ struct kcipher_drbg;
 struct kcipher_drbg_multi;
 namespace kc::drbg {
 const GpuWorkspace *gpu_workspace_of(const kcipher_drbg *drbg);
+
+// For harnesses (bench/tools/drbg_gpu_trace.hpp): the observer of the handle's GPU calls
+// from now on (nullptr: none, the default). It must outlive them.
+void set_gpu_observer(kcipher_drbg *drbg, GpuCallObserver *observer);
 const GpuWorkspace *gpu_workspace_of(const kcipher_drbg_multi *multi);
 
 } // namespace kc::drbg

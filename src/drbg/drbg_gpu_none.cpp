@@ -13,7 +13,7 @@ unsigned gpu_key_threads(unsigned) { return 1; }
 std::vector<SecretRegion> gpu_workspace_secrets(const GpuWorkspace *) { return {}; }
 ChainWalk gpu_last_chain_walk(const GpuWorkspace *) { return {0, 0}; }
 
-kcipher_status generate_gpu(Drbg &, const Kernel &, Cipher, GpuWorkspace *&, const GpuOutput &, size_t, bool)
+kcipher_status generate_gpu(Drbg &, const Accelerations &, const Kernel &, GpuWorkspace *&, const GpuOutput &, size_t, bool)
 {
     return KCIPHER_ERR_NO_GPU;
 }

@@ -17,10 +17,11 @@
 
 namespace kc::drbg::pipeline {
 
-// Polls ready() for up to `limit`, pausing between reads; true if it held. On the H100 host
-// a thread that sleeps on a condition variable or a blocking-sync event runs again tens of
-// microseconds after it is woken (an event wait returned 45 us late), time that the
-// pipeline's hand-overs cannot spare; a bounded spin costs a core only that long.
+// Polls ready() for up to `limit`, pausing between reads; true if it held. On a virtualized
+// GPU host a thread that sleeps on a condition variable or a blocking-sync event can run again
+// tens of microseconds after it is woken (time a blocking cudaEventSynchronize against a
+// polled cudaEventQuery to see it), time that the pipeline's hand-overs cannot spare; a
+// bounded spin costs a core only that long.
 template <class Ready> bool spin_until(Ready ready, std::chrono::microseconds limit)
 {
     const auto until = std::chrono::steady_clock::now() + limit;

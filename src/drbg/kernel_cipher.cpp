@@ -11,7 +11,7 @@ namespace kc::drbg {
 
 void KernelCipher::encrypt_block(const uint8_t *in, uint8_t *out) const
 {
-    k_.encrypt_blocks(keys_.get(), in, out, 1);
+    a_.kernel->encrypt_blocks(keys_.get(), in, out, 1);
 }
 
 namespace {
@@ -25,15 +25,17 @@ alignas(64) const uint8_t zeros[write_prefetch_slice] = {};
 // The kernel's own keystream_blocks where it has one (one call, the write prefetch inside its
 // steps). Otherwise CTR over zeros, 1 KiB per kernel call (one batch of the x86 kernels),
 // with the output two calls ahead prefetched (core/write_prefetch.hpp says why): the short
-// calls cost LEA and CHAM-128 about 15 ns each (their per-call CTR setup), while the
-// prefetch gains ARIA 10%; measured both ways, this was the better one.
-void kernel_keystream(const Kernel &k, const void *state, size_t bs, const uint8_t *ctr, uint8_t *out,
+// calls cost LEA and CHAM-128 their per-call CTR setup each time, while the prefetch gains
+// ARIA more than that; measured both ways (`kcipher bench --drbg`, one thread, against a
+// build that makes one call per request), this was the better one.
+void kernel_keystream(const Accelerations &a, const void *state, size_t bs, const uint8_t *ctr, uint8_t *out,
                       size_t nblocks)
 {
-    if (k.keystream_blocks != nullptr) {
-        k.keystream_blocks(state, ctr, out, nblocks);
+    if (a.accel != nullptr && a.accel->keystream_blocks != nullptr) {
+        a.accel->keystream_blocks(state, ctr, out, nblocks);
         return;
     }
+    const Kernel &k = *a.kernel;
     const size_t bytes = nblocks * bs, slice = sizeof zeros / bs, ahead = 2 * sizeof zeros;
     uint8_t c[16];
     std::memcpy(c, ctr, bs);
@@ -51,12 +53,12 @@ void kernel_keystream(const Kernel &k, const void *state, size_t bs, const uint8
 
 void KernelCipher::keystream(const uint8_t *ctr, uint8_t *out, size_t nblocks) const
 {
-    kernel_keystream(k_, keys_.get(), desc_.block_bytes, ctr, out, nblocks);
+    kernel_keystream(a_, keys_.get(), desc_.block_bytes, ctr, out, nblocks);
 }
 
 std::unique_ptr<BlockCipher> KernelCipher::clone_unkeyed() const
 {
-    return std::unique_ptr<BlockCipher>(new (std::nothrow) KernelCipher(k_, c_));
+    return std::unique_ptr<BlockCipher>(new (std::nothrow) KernelCipher(a_));
 }
 
 } // namespace kc::drbg

@@ -66,7 +66,7 @@ kcipher_status run_segments(const BlockCipher &proto, const Segment *segments, s
     return KCIPHER_OK;
 }
 
-kcipher_status generate_large(Drbg &d, uint8_t *out, size_t len, bool prediction_resistance,
+kcipher_status generate_large(Drbg &d, const Accelerations &a, uint8_t *out, size_t len, bool prediction_resistance,
                               const SegmentRunner &runner)
 {
     // A pipeline of two batches: while the runner fills batch k's output (GPU or worker
@@ -75,7 +75,7 @@ kcipher_status generate_large(Drbg &d, uint8_t *out, size_t len, bool prediction
     // of out, never the DRBG.
     std::vector<Segment> cur, next;
     size_t cur_at = 0, cur_len = len < batch_bytes ? len : batch_bytes;
-    kcipher_status chain = plan_segments(d, cur_len, prediction_resistance, cur);
+    kcipher_status chain = plan_segments(d, a, cur_len, prediction_resistance, cur);
     kcipher_status run = KCIPHER_OK;
     while (!cur.empty()) {
         // On a failed chain the planned segments are still served: the state has moved past
@@ -90,7 +90,7 @@ kcipher_status generate_large(Drbg &d, uint8_t *out, size_t len, bool prediction
         size_t next_len = 0;
         if (chain == KCIPHER_OK && next_at < len) {
             next_len = len - next_at < batch_bytes ? len - next_at : batch_bytes;
-            chain = plan_segments(d, next_len, prediction_resistance, next);
+            chain = plan_segments(d, a, next_len, prediction_resistance, next);
         }
         worker.join();
         run = this_run;
@@ -106,8 +106,8 @@ kcipher_status generate_large(Drbg &d, uint8_t *out, size_t len, bool prediction
     return chain != KCIPHER_OK ? chain : run;
 }
 
-kcipher_status generate_large_cpu(Drbg &d, uint8_t *out, size_t len, bool prediction_resistance,
-                                  unsigned threads)
+kcipher_status generate_large_cpu(Drbg &d, const Accelerations &a, uint8_t *out, size_t len,
+                                  bool prediction_resistance, unsigned threads)
 {
     size_t stride = d.limits().max_request_bytes;
     // On one thread the state's own cipher, already keyed with each request's Key by the
@@ -117,17 +117,17 @@ kcipher_status generate_large_cpu(Drbg &d, uint8_t *out, size_t len, bool predic
     // A 64-bit block cipher's 1 KiB request costs about as much in its chain step (rekey,
     // 3-block Update) as in its output. With two threads, the threaded path below leaves the
     // output to one worker that keys every request a second time, so one core's bursts are
-    // faster: on the 2-vCPU development VM, HIGHT 5.4 against 3.8 GB/s, CHAM-64/128 3.0
-    // against 2.3. With many threads it depends on the kernel: on the H100 host (16 cores)
-    // HIGHT's bursts on one core beat the threaded path (4.35 against 3.5 GB/s) and
-    // CHAM-64/128's lose (1.3-2.3 against 3.1-3.5), so more threads keep that path.
-    const bool chain_bound = d.limits().block_bytes == 8 && bursts_offered(d) && resolve_threads(threads) <= 2;
+    // faster (HIGHT and CHAM-64/128 both). With many threads it depends on the kernel: HIGHT's
+    // bursts on one core have beaten the threaded path on a 16-core host and CHAM-64/128's
+    // have not, so more threads keep that path. Re-measure with `kcipher bench --drbg
+    // --threads N` for N = 1, 2 and the core count.
+    const bool chain_bound = d.limits().block_bytes == 8 && a.bursts() && resolve_threads(threads) <= 2;
     if (resolve_threads(threads) == 1 || len < parallel_min_bytes || chain_bound) {
         for (size_t done = 0; done < len;) {
             kcipher_status st;
-            size_t n = burst_requests(d, (len - done) / stride, prediction_resistance);
+            size_t n = burst_requests(d, a, (len - done) / stride, prediction_resistance);
             if (n > 0) {
-                st = generate_burst(d, out + done, n);
+                st = generate_burst(d, a, out + done, n);
                 done += n * stride;
             } else {
                 n = len - done < stride ? len - done : stride;
@@ -140,7 +140,7 @@ kcipher_status generate_large_cpu(Drbg &d, uint8_t *out, size_t len, bool predic
         return KCIPHER_OK;
     }
     const BlockCipher &proto = d.cipher();
-    return generate_large(d, out, len, prediction_resistance, [&](const Segment *s, size_t n, uint8_t *o) {
+    return generate_large(d, a, out, len, prediction_resistance, [&](const Segment *s, size_t n, uint8_t *o) {
         return run_segments(proto, s, n, stride, o, threads);
     });
 }

@@ -21,11 +21,12 @@ using SegmentRunner = std::function<kcipher_status(const Segment *, size_t, uint
 
 // Serves len bytes as consecutive max-size requests: chain and output in batches of about
 // 16 MiB (bounded memory, and the chain of a batch is ready before its output starts).
-kcipher_status generate_large(Drbg &d, uint8_t *out, size_t len, bool prediction_resistance,
+// `a` is that of d's cipher (accelerations.hpp).
+kcipher_status generate_large(Drbg &d, const Accelerations &a, uint8_t *out, size_t len, bool prediction_resistance,
                               const SegmentRunner &runner);
 
 // generate_large on the CPU, with the DRBG's own cipher implementation.
-kcipher_status generate_large_cpu(Drbg &d, uint8_t *out, size_t len, bool prediction_resistance,
-                                  unsigned threads);
+kcipher_status generate_large_cpu(Drbg &d, const Accelerations &a, uint8_t *out, size_t len,
+                                  bool prediction_resistance, unsigned threads);
 
 } // namespace kc::drbg

@@ -11,6 +11,7 @@ extern const Kernel hight_ref_kernel;
 #if defined(__x86_64__)
 extern const Kernel hight_avx2_kernel;
 extern const Kernel hight_avx512_gfni_kernel;
+extern const DrbgAccel hight_avx512_gfni_drbg;
 #endif
 #if defined(__aarch64__)
 extern const Kernel hight_neon_kernel;
@@ -58,6 +59,11 @@ const CipherModule &hight_module()
 #if defined(KCIPHER_HAVE_CUDA)
         x.gpu_search = keysearch::cuda::hight_cuda_search;
 #endif
+        x.drbg_accels = {
+#if defined(__x86_64__)
+            &hight_avx512_gfni_drbg,
+#endif
+        };
         x.fused_ecb = {
 #if defined(__x86_64__)
             {"hight/fused-avx512-gfni", feat_avx512f | feat_avx512bw | feat_avx512vl | feat_gfni, hight_fused_ecb_gfni},

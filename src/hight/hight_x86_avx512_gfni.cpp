@@ -46,6 +46,7 @@
 #include <type_traits>
 
 #include "core/kernel.hpp"
+#include "kit/drbg_accel.hpp"
 #include "core/wipe.hpp"
 #include "hight/hight.hpp"
 #include "hight/hight_gf_matrices.hpp"
@@ -413,10 +414,17 @@ extern const Kernel hight_avx512_gfni_kernel = {
     decrypt_blocks,
     ctr_xor_blocks,
     nullptr, // gpu
+};
+
+// What the kernel above offers CTR_DRBG (kit/drbg_accel.hpp); the family's module lists it.
+extern const DrbgAccel hight_avx512_gfni_drbg = {
+    &hight_avx512_gfni_kernel,
+    feat_avx512f | feat_avx512bw | feat_avx512vl | feat_gfni, // requires: the kernel's own
     nullptr, // set_encrypt_key: set_key is as cheap
-    keystream_pair,
-    encrypt_blocks_keyed,
-    8 * group_blocks, // pair_bytes: keystream_pair runs one group each
+    nullptr, // keystream_blocks
+    keystream_pair, // keystream_pair
+    8 * group_blocks, // pair_bytes
+    encrypt_blocks_keyed, // encrypt_blocks_keyed
 };
 
 } // namespace kc

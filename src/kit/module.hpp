@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/kernel.hpp"
+#include "kit/drbg_accel.hpp"
 #include "kit/fused_ecb.hpp"
 #include "kit/search/cpu_searcher.hpp"
 #include "kit/search/gpu_searcher.hpp"
@@ -30,6 +31,7 @@ struct CipherModule {
     std::vector<const Kernel *> kernels;                  // every kernel built for this target
     std::vector<const keysearch::CpuSearcher *> cpu_searchers; // fastest first
     keysearch::cuda::GpuSearchFn gpu_search = nullptr;    // nullptr: no GPU key search
+    std::vector<const DrbgAccel *> drbg_accels;           // CTR_DRBG's extras, at most one per kernel
     std::vector<FusedEcbEntry> fused_ecb;                 // CTR_DRBG chain's block functions, fastest first
     std::vector<FamilyOption> options;
 };

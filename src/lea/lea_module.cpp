@@ -10,7 +10,9 @@ namespace kc {
 extern const Kernel lea_ref_kernel;
 #if defined(__x86_64__)
 extern const Kernel lea_avx2_kernel;
+extern const DrbgAccel lea_avx2_drbg;
 extern const Kernel lea_avx512_kernel;
+extern const DrbgAccel lea_avx512_drbg;
 #endif
 #if defined(__aarch64__)
 extern const Kernel lea_neon_kernel;
@@ -58,6 +60,12 @@ const CipherModule &lea_module()
 #if defined(KCIPHER_HAVE_CUDA)
         x.gpu_search = keysearch::cuda::lea_cuda_search;
 #endif
+        x.drbg_accels = {
+#if defined(__x86_64__)
+            &lea_avx2_drbg,
+            &lea_avx512_drbg,
+#endif
+        };
         x.fused_ecb = {
 #if defined(__x86_64__)
 #endif

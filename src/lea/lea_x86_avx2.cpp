@@ -28,6 +28,7 @@
 
 #include "core/counter.hpp"
 #include "core/kernel.hpp"
+#include "kit/drbg_accel.hpp"
 #include "core/wipe.hpp"
 #include "core/write_prefetch.hpp"
 #include "lea/lea.hpp"
@@ -196,11 +197,17 @@ extern const Kernel lea_avx2_kernel = {
     decrypt_blocks,
     ctr_xor_blocks,
     nullptr, // gpu
-    set_encrypt_key,
+};
+
+// What the kernel above offers CTR_DRBG (kit/drbg_accel.hpp); the family's module lists it.
+extern const DrbgAccel lea_avx2_drbg = {
+    &lea_avx2_kernel,
+    feat_avx2, // requires: the kernel's own
+    set_encrypt_key, // set_encrypt_key
+    keystream_blocks, // keystream_blocks
     nullptr, // keystream_pair
+    0, // pair_bytes
     nullptr, // encrypt_blocks_keyed
-    0,       // pair_bytes
-    keystream_blocks,
 };
 
 } // namespace kc

@@ -47,7 +47,7 @@ static int run_kernel(const kc::Kernel *k)
     return ciphers > 0 ? 0 : 2;
 }
 
-// The CTR_DRBG chain's portable fused block functions (src/drbg/fused_ecb.hpp): key and blocks
+// The CTR_DRBG chain's portable fused block functions (src/kit/fused_ecb.hpp): key and blocks
 // secret. Their AVX-512 and GFNI forms (ARIA, HIGHT, CHAM's vector form) cannot run here.
 static int run_fused()
 {

@@ -11,7 +11,6 @@
 
 #include "core/key_state.hpp"
 #include "dispatch/registry.hpp"
-#include "drbg/fused_ecb.hpp"
 
 #if defined(__x86_64__)
 #include <x86intrin.h>
@@ -114,7 +113,7 @@ double measure(const kc::Kernel &k, const kc::CipherDesc &d, bool secret_is_key,
     return max_abs_t(t0, t1);
 }
 
-// The same for one of the CTR_DRBG chain's fused block functions (src/drbg/fused_ecb.hpp),
+// The same for one of the CTR_DRBG chain's fused block functions (src/kit/fused_ecb.hpp),
 // on an Update's worth of blocks: they take the raw key, so a key class costs no set_key.
 double measure_fused(kc::FusedEcb f, const kc::CipherDesc &d, bool secret_is_key, size_t samples)
 {

@@ -19,7 +19,7 @@ struct CtResult {
 };
 
 // kernels: names, or {"all"} for every kernel this machine runs; "drbg/fused" (or "all") adds
-// the CTR_DRBG chain's fused block functions (src/drbg/fused_ecb.hpp).
+// the CTR_DRBG chain's fused block functions (src/kit/fused_ecb.hpp).
 std::vector<CtResult> run_ct_checks(const std::vector<std::string> &kernels, size_t samples);
 
 } // namespace cli
