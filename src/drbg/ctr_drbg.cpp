@@ -1,4 +1,7 @@
-// Section numbers are those of SP 800-90A rev. 1.
+// CTR_DRBG, SP 800-90A rev. 1 section 10.2.1 (section numbers are the standard's): Update,
+// Instantiate, Reseed, Generate and Uninstantiate over the BlockCipher interface, with the
+// derivation function of derivation.cpp. The throughput layer's access to the working state
+// is in ctr_drbg_state.cpp.
 #include "drbg/ctr_drbg.hpp"
 
 #include <cstring>
@@ -18,20 +21,6 @@ Limits limits_for(size_t block_bytes, size_t key_bytes)
             key_bytes,
             wide ? (size_t(1) << 19) / 8 : (size_t(1) << 13) / 8,
             wide ? uint64_t(1) << 48 : uint64_t(1) << 32};
-}
-
-void keystream_bytes(const BlockCipher &c, const uint8_t *ctr, uint8_t *out, size_t len)
-{
-    const size_t bs = c.block_bytes(), full = len / bs, tail = len % bs;
-    c.keystream(ctr, out, full);
-    if (tail != 0) {
-        uint8_t last[16], block[16];
-        std::memcpy(last, ctr, bs);
-        counter_add(last, bs, full);
-        c.keystream(last, block, 1);
-        std::memcpy(out + full * bs, block, tail);
-        secure_wipe(block, sizeof block);
-    }
 }
 
 Drbg::Drbg(std::unique_ptr<BlockCipher> cipher, bool use_df)
@@ -190,12 +179,6 @@ kcipher_status Drbg::begin_request(size_t len, Span additional, bool prediction_
     return KCIPHER_OK;
 }
 
-void Drbg::first_counter(uint8_t *ctr) const
-{
-    std::memcpy(ctr, v_, lim_.block_bytes);
-    counter_increment(ctr, lim_.block_bytes);
-}
-
 // 10.2.1.5 steps 6-7: Update with the same additional input, count the request.
 kcipher_status Drbg::end_request(size_t len, const uint8_t *provided)
 {
@@ -206,18 +189,6 @@ kcipher_status Drbg::end_request(size_t len, const uint8_t *provided)
     }
     counter_++;
     return KCIPHER_OK;
-}
-
-bool Drbg::finish_requests(const uint8_t *key, const uint8_t *v, uint64_t requests)
-{
-    std::memcpy(key_, key, lim_.key_bytes);
-    std::memcpy(v_, v, lim_.block_bytes);
-    counter_ += requests;
-    if (!cipher_->set_key(key_)) {
-        uninstantiate();
-        return false;
-    }
-    return true;
 }
 
 kcipher_status Drbg::generate(uint8_t *out, size_t len, Span additional, bool prediction_resistance)
@@ -233,30 +204,6 @@ kcipher_status Drbg::generate(uint8_t *out, size_t len, Span additional, bool pr
     }
     secure_wipe(provided, sizeof provided);
     return st;
-}
-
-void Drbg::save_state(State &s) const
-{
-    std::memcpy(s.key, key_, sizeof s.key);
-    std::memcpy(s.v, v_, sizeof s.v);
-    s.counter = inst_ ? counter_ : 0;
-}
-
-bool Drbg::load_state(const State &s)
-{
-    if (s.counter == 0) {
-        uninstantiate();
-        return true;
-    }
-    std::memcpy(key_, s.key, sizeof key_);
-    std::memcpy(v_, s.v, sizeof v_);
-    counter_ = s.counter;
-    inst_ = true;
-    if (!cipher_->set_key(key_)) {
-        uninstantiate();
-        return false;
-    }
-    return true;
 }
 
 void Drbg::uninstantiate()

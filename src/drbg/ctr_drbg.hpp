@@ -60,11 +60,14 @@ class Drbg {
     kcipher_status generate(uint8_t *out, size_t len, Span additional, bool prediction_resistance);
     void uninstantiate(); // wipes Key, V and every keyed cipher
 
+    // ---- For the throughput layer (chain.cpp, burst.cpp, drbg_multi.cpp), not part of the
+    // standard's interface: each leaves the state where the standard's steps would have.
+
     // The request's steps, split so that the chain (chain.cpp) can run all of a request
     // except its output blocks. begin_request reseeds if needed and mixes in the additional
     // input; `provided` (seed_bytes) receives what end_request must Update with.
     kcipher_status begin_request(size_t len, Span additional, bool prediction_resistance, uint8_t *provided);
-    void first_counter(uint8_t *ctr) const; // V + 1: the counter of the first output block
+    void first_counter(uint8_t *ctr) const; // V + 1: the counter of the first output block (ctr_drbg_state.cpp)
     const uint8_t *key() const { return key_; }
     kcipher_status end_request(size_t len, const uint8_t *provided);
 
