@@ -311,7 +311,7 @@ void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, ui
     ctr_blocks<false>(*static_cast<const AriaSlicedKeys *>(state), ctr, in, out, n);
 }
 
-// Kernel::keystream_blocks (CTR_DRBG's output).
+// DrbgAccel::keystream_blocks (CTR_DRBG's output).
 void keystream_blocks(const void *state, const uint8_t *ctr, uint8_t *out, size_t n)
 {
     ctr_blocks<true>(*static_cast<const AriaSlicedKeys *>(state), ctr, nullptr, out, n);

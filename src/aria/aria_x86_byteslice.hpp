@@ -64,7 +64,7 @@ struct AriaSlicedKeys {
 
 // From the RFC 5794 key schedule (aria_key_schedule), in aria_x86_byteslice.cpp. Constant-time
 // past the shared key schedule: byte XORs and a bitwise GF(2) matrix product, no lookups.
-// decryption = false: the encryption keys only (Kernel::set_encrypt_key), ks->dec left as is.
+// decryption = false: the encryption keys only (DrbgAccel::set_encrypt_key), ks->dec left as is.
 void aria_sliced_set_key(AriaSlicedKeys *ks, Cipher c, const uint8_t *key, AriaKeyFold fold, bool decryption = true);
 
 // The kernels' supports and set_key entry points (baseline code, in aria_x86_byteslice.cpp):

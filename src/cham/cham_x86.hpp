@@ -180,7 +180,7 @@ inline void cham64_x86_set_encrypt_key(ChamX86Keys &k, const uint8_t *key)
 }
 #endif
 
-// Kernel::set_encrypt_key: the encryption tables only (CTR_DRBG rekeys on every request and
+// DrbgAccel::set_encrypt_key: the encryption tables only (CTR_DRBG rekeys on every request and
 // never decrypts), dk and dc left as they are.
 inline void cham_x86_set_encrypt_key(void *state, Cipher c, const uint8_t *key)
 {

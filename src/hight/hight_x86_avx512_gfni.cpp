@@ -281,7 +281,7 @@ KC_HIGHT_INLINE uint64_t load_be64(const uint8_t *p)
     return __builtin_bswap64(v);
 }
 
-// Kernel::keystream_pair: one group of 64 counters under each key state, interleaved. Not
+// DrbgAccel::keystream_pair: one group of 64 counters under each key state, interleaved. Not
 // folded (hight_x86_fold.hpp): the fold is per key and counter, each call has two new ones,
 // and folding both groups measured slower (162 against 157 ns per call).
 void keystream_pair(const void *a, const uint8_t *ctr_a, uint8_t *out_a, const void *b,
@@ -322,7 +322,7 @@ KC_HIGHT_INLINE void slice_lane_keys(const uint8_t *keys, size_t n, LaneKeys &k)
     k.delta = delta_operands();
 }
 
-// Kernel::encrypt_blocks_keyed: steps of two groups of up to 64 blocks, each lane under its
+// DrbgAccel::encrypt_blocks_keyed: steps of two groups of up to 64 blocks, each lane under its
 // own key. The sliced keys are wiped at the end.
 void encrypt_blocks_keyed(Cipher, const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t nblocks)
 {

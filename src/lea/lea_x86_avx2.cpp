@@ -168,7 +168,7 @@ void set_key(void *state, Cipher c, const uint8_t *key)
     }
 }
 
-// Kernel::set_encrypt_key: the encryption rows only (CTR_DRBG rekeys on every request and
+// DrbgAccel::set_encrypt_key: the encryption rows only (CTR_DRBG rekeys on every request and
 // never decrypts).
 void set_encrypt_key(void *state, Cipher c, const uint8_t *key)
 {

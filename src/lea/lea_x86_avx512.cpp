@@ -154,7 +154,7 @@ void set_key(void *state, Cipher c, const uint8_t *key)
         lea_x86_decrypt_words(k.enc.rk[i], k.dec[i]);
 }
 
-// Kernel::set_encrypt_key: no decryption words (CTR_DRBG rekeys on every request and never
+// DrbgAccel::set_encrypt_key: no decryption words (CTR_DRBG rekeys on every request and never
 // decrypts; they were 15% of its chain's time per request).
 void set_encrypt_key(void *state, Cipher c, const uint8_t *key)
 {
