@@ -88,16 +88,8 @@ extern const Kernel aria_avx2_aesni_kernel = {
     nullptr, // gpu
 };
 
-// What the kernel above offers CTR_DRBG (kit/drbg_accel.hpp); the family's module lists it.
-extern const DrbgAccel aria_avx2_aesni_drbg = {
-    &aria_avx2_aesni_kernel,
-    needs, // requires: the kernel's own
-    aria_sliced_set_encrypt_key_sbox, // set_encrypt_key
-    nullptr, // keystream_blocks
-    nullptr, // keystream_pair
-    0, // pair_bytes
-    nullptr, // encrypt_blocks_keyed
-};
+// CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule.
+extern const DrbgAccel aria_avx2_aesni_drbg = {&aria_avx2_aesni_kernel, needs, aria_sliced_set_encrypt_key_sbox};
 
 } // namespace kc
 

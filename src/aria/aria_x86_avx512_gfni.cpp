@@ -344,16 +344,10 @@ extern const Kernel aria_avx512_gfni_kernel = {
     nullptr, // gpu
 };
 
-// What the kernel above offers CTR_DRBG (kit/drbg_accel.hpp); the family's module lists it.
-extern const DrbgAccel aria_avx512_gfni_drbg = {
-    &aria_avx512_gfni_kernel,
-    needs, // requires: the kernel's own
-    aria_sliced_set_encrypt_key_diffusion, // set_encrypt_key
-    keystream_blocks, // keystream_blocks
-    nullptr, // keystream_pair
-    0, // pair_bytes
-    nullptr, // encrypt_blocks_keyed
-};
+// CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule
+// and its keystream.
+extern const DrbgAccel aria_avx512_gfni_drbg = {&aria_avx512_gfni_kernel, needs,
+                                                aria_sliced_set_encrypt_key_diffusion, keystream_blocks};
 
 } // namespace kc
 

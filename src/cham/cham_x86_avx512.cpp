@@ -94,16 +94,11 @@ extern const Kernel cham_avx512_kernel = {
     nullptr, // gpu
 };
 
-// What the kernel above offers CTR_DRBG (kit/drbg_accel.hpp); the family's module lists it.
-extern const DrbgAccel cham_avx512_drbg = {
-    &cham_avx512_kernel,
-    feat_avx512f | feat_avx512bw, // requires: the kernel's own
-    cham_x86_set_encrypt_key, // set_encrypt_key
-    keystream_blocks, // keystream_blocks
-    keystream_pair, // keystream_pair
-    slice_pair_bytes, // pair_bytes
-    encrypt_blocks_keyed, // encrypt_blocks_keyed
-};
+// CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule,
+// its keystream and bursts (keystream_pair, encrypt_blocks_keyed).
+extern const DrbgAccel cham_avx512_drbg = {&cham_avx512_kernel, feat_avx512f | feat_avx512bw,
+                                           cham_x86_set_encrypt_key, keystream_blocks, keystream_pair,
+                                           slice_pair_bytes, encrypt_blocks_keyed};
 
 } // namespace kc
 

@@ -416,16 +416,11 @@ extern const Kernel hight_avx512_gfni_kernel = {
     nullptr, // gpu
 };
 
-// What the kernel above offers CTR_DRBG (kit/drbg_accel.hpp); the family's module lists it.
-extern const DrbgAccel hight_avx512_gfni_drbg = {
-    &hight_avx512_gfni_kernel,
-    feat_avx512f | feat_avx512bw | feat_avx512vl | feat_gfni, // requires: the kernel's own
-    nullptr, // set_encrypt_key: set_key is as cheap
-    nullptr, // keystream_blocks
-    keystream_pair, // keystream_pair
-    8 * group_blocks, // pair_bytes
-    encrypt_blocks_keyed, // encrypt_blocks_keyed
-};
+// CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): bursts (keystream_pair,
+// encrypt_blocks_keyed).
+extern const DrbgAccel hight_avx512_gfni_drbg = {&hight_avx512_gfni_kernel,
+                                                 feat_avx512f | feat_avx512bw | feat_avx512vl | feat_gfni, nullptr,
+                                                 nullptr, keystream_pair, 8 * group_blocks, encrypt_blocks_keyed};
 
 } // namespace kc
 

@@ -199,15 +199,8 @@ extern const Kernel lea_avx2_kernel = {
     nullptr, // gpu
 };
 
-// What the kernel above offers CTR_DRBG (kit/drbg_accel.hpp); the family's module lists it.
-extern const DrbgAccel lea_avx2_drbg = {
-    &lea_avx2_kernel,
-    feat_avx2, // requires: the kernel's own
-    set_encrypt_key, // set_encrypt_key
-    keystream_blocks, // keystream_blocks
-    nullptr, // keystream_pair
-    0, // pair_bytes
-    nullptr, // encrypt_blocks_keyed
-};
+// CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule
+// and its keystream.
+extern const DrbgAccel lea_avx2_drbg = {&lea_avx2_kernel, feat_avx2, set_encrypt_key, keystream_blocks};
 
 } // namespace kc

@@ -182,15 +182,9 @@ extern const Kernel lea_avx512_kernel = {
     nullptr, // gpu
 };
 
-// What the kernel above offers CTR_DRBG (kit/drbg_accel.hpp); the family's module lists it.
-extern const DrbgAccel lea_avx512_drbg = {
-    &lea_avx512_kernel,
-    feat_avx512f | feat_avx512bw, // requires: the kernel's own
-    set_encrypt_key, // set_encrypt_key
-    keystream_blocks, // keystream_blocks
-    nullptr, // keystream_pair
-    0, // pair_bytes
-    nullptr, // encrypt_blocks_keyed
-};
+// CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule
+// and its keystream.
+extern const DrbgAccel lea_avx512_drbg = {&lea_avx512_kernel, feat_avx512f | feat_avx512bw, set_encrypt_key,
+                                          keystream_blocks};
 
 } // namespace kc
