@@ -7,7 +7,7 @@
  * be used by several threads at once. Round keys are wiped when a context is freed.
  *
  * Cipher names: "aria-128", "aria-192", "aria-256", "lea-128", "lea-192", "lea-256",
- * "hight", "cham-64-128", "cham-128-128", "cham-128-256". A mode suffix ("-ecb", "-cbc",
+ * "hight", "cham-64-128", "cham-128-128", "cham-128-256", "seed-128". A mode suffix ("-ecb", "-cbc",
  * "-ctr") names a cipher in a mode; see kcipher_parse_name().
  */
 #ifndef KCIPHER_H

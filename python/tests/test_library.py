@@ -8,9 +8,9 @@ import kcipher
 def test_ciphers_and_kernels():
     names = [c.name for c in kcipher.ciphers()]
     assert names == ["aria-128", "aria-192", "aria-256", "lea-128", "lea-192", "lea-256", "hight", "cham-64-128",
-                     "cham-128-128", "cham-128-256"]
+                     "cham-128-128", "cham-128-256", "seed-128"]
     ks = kcipher.kernels()
-    assert {"aria/ref", "lea/ref", "hight/ref", "cham/ref"} <= {k.name for k in ks}
+    assert {"aria/ref", "lea/ref", "hight/ref", "cham/ref", "seed/ref"} <= {k.name for k in ks}
     assert all(k.family == "aria" for k in kcipher.kernels("aria-256"))
     for c in kcipher.ciphers():
         assert c.default_kernel in {k.name for k in kcipher.kernels(c.name, available=True)}
@@ -20,7 +20,7 @@ def test_ciphers_and_kernels():
 def test_info():
     i = kcipher.info()
     assert i["version"] == kcipher.__version__
-    assert len(i["ciphers"]) == 10 and i["kernels"] and isinstance(i["gpus"], list)
+    assert len(i["ciphers"]) == 11 and i["kernels"] and isinstance(i["gpus"], list)
     text = kcipher.format_info()
     assert "Kernels:" in text and "aria/ref" in text
 

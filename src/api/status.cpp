@@ -11,7 +11,7 @@ const char *kcipher_strerror(kcipher_status status)
         return "a required pointer argument is NULL";
     case KCIPHER_ERR_UNKNOWN_CIPHER:
         return "unknown cipher (expected aria-128, aria-192, aria-256, lea-128, lea-192, lea-256, "
-               "hight, cham-64-128, cham-128-128 or cham-128-256)";
+               "hight, cham-64-128, cham-128-128, cham-128-256 or seed-128)";
     case KCIPHER_ERR_UNKNOWN_MODE:
         return "unknown mode (expected a -ecb, -cbc or -ctr suffix)";
     case KCIPHER_ERR_KEY_LENGTH:

@@ -13,6 +13,7 @@ static const CipherDesc table[cipher_count] = {
     {Cipher::cham64_128, "cham-64-128", "cham", 8, 16},
     {Cipher::cham128_128, "cham-128-128", "cham", 16, 16},
     {Cipher::cham128_256, "cham-128-256", "cham", 16, 32},
+    {Cipher::seed128, "seed-128", "seed", 16, 16},
 };
 
 const CipherDesc &cipher_desc(Cipher c) { return table[static_cast<int>(c)]; }

@@ -1,4 +1,4 @@
-// The ten cipher variants kcipher knows, and what the layers above a kernel need to
+// The eleven cipher variants kcipher knows, and what the layers above a kernel need to
 // know about each: its name, block size and key size.
 #pragma once
 
@@ -19,8 +19,9 @@ enum class Cipher : int {
     cham64_128,
     cham128_128,
     cham128_256,
+    seed128,
 };
-constexpr int cipher_count = 10;
+constexpr int cipher_count = 11;
 
 struct CipherDesc {
     Cipher id;

@@ -13,11 +13,13 @@ const CipherModule &aria_module();
 const CipherModule &lea_module();
 const CipherModule &hight_module();
 const CipherModule &cham_module();
+const CipherModule &seed_module();
 
 const std::vector<const CipherModule *> &modules()
 {
     static const std::vector<const CipherModule *> list = [] {
-        std::vector<const CipherModule *> all = {&aria_module(), &lea_module(), &hight_module(), &cham_module()};
+        std::vector<const CipherModule *> all = {&aria_module(), &lea_module(), &hight_module(), &cham_module(),
+                                                  &seed_module()};
         for (const CipherModule *m : all)
             for (const FamilyOption &o : m->options)
                 if (runnable(o.requires))
