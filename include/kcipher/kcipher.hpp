@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -150,6 +151,25 @@ inline kcipher_status keysearch(kcipher_keysearch_params params,
     if (s != KCIPHER_OK && s != KCIPHER_ERR_CANCELLED)
         throw Error(s);
     return s;
+}
+
+// A range of key-search candidate indices, inclusive (one range may hold all 2^64).
+struct KeyRange {
+    uint64_t first, last;
+    uint64_t size_minus_one() const { return last - first; }
+};
+
+// Part `index` of `count` parts of `whole` by the exact-cover split of kcipher_keysearch_shard
+// (the CLI's --shard I/N and its MPI ranks), or nullopt where that part is empty (more parts
+// than candidates). Throws Error for bad arguments (count == 0, index >= count).
+inline std::optional<KeyRange> shard_range(KeyRange whole, uint64_t index, uint64_t count)
+{
+    KeyRange part{};
+    kcipher_status s = kcipher_keysearch_shard(whole.first, whole.last, index, count, &part.first, &part.last);
+    if (s == KCIPHER_ERR_SEARCH_RANGE)
+        return std::nullopt;
+    check(s);
+    return part;
 }
 
 // CTR_DRBG (kcipher_drbg_*): an empty entropy vector means "from the entropy source".

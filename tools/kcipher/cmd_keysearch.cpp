@@ -1,7 +1,7 @@
 // `kcipher keysearch`: exhaustive search over the unknown bits of a key, given known
 // (plaintext, ciphertext) pairs, on every core and/or every GPU, through the C API.
 // Ctrl-C stops at the next few thousand keys and saves the checkpoint; the same command
-// resumes. --shard I/N and MPI ranks split the range (src/keysearch/shard.hpp).
+// resumes. --shard I/N and MPI ranks split the range (kcipher::shard_range over kcipher_keysearch_shard).
 // Exit status: 0 a key was found, 1 the range holds none, 2 an error, 130 interrupted.
 #include <cmath>
 #include <csignal>
@@ -19,29 +19,14 @@
 #include "cmd_keysearch_mpi.hpp"
 #include "commands.hpp"
 #include "hex.hpp"
-#include "kcipher/kcipher.h"
+#include "kcipher/kcipher.hpp"
 #include "progress.hpp"
 
 namespace cli {
 namespace {
 
-// A range of candidate indices, inclusive (all 2^64 of them fit).
-struct Range {
-    uint64_t first, last;
-    uint64_t size_minus_one() const { return last - first; }
-};
-
-// Part i of n of `whole` (kcipher_keysearch_shard), or nullopt where it is empty.
-std::optional<Range> shard_range(Range whole, uint64_t i, uint64_t n)
-{
-    Range part{};
-    kcipher_status st = kcipher_keysearch_shard(whole.first, whole.last, i, n, &part.first, &part.last);
-    if (st == KCIPHER_ERR_SEARCH_RANGE)
-        return std::nullopt;
-    if (st != KCIPHER_OK)
-        throw std::runtime_error(fmt::format("splitting the range: {}", kcipher_strerror(st)));
-    return part;
-}
+using kcipher::KeyRange;
+using kcipher::shard_range;
 
 struct KeysearchOptions {
     std::string cipher, key, mask, device = "cpu", checkpoint, shard, kernel;
@@ -112,7 +97,7 @@ Inputs read_inputs(const KeysearchOptions &o)
 }
 
 // --start/--count inside the 2^bits candidates.
-Range whole_range(const KeysearchOptions &o, int bits)
+KeyRange whole_range(const KeysearchOptions &o, int bits)
 {
     uint64_t last = bits == 64 ? UINT64_MAX : (uint64_t(1) << bits) - 1;
     if (o.start > last)
@@ -126,9 +111,9 @@ Range whole_range(const KeysearchOptions &o, int bits)
 }
 
 // The part this process searches: --shard I/N of the whole, then this rank's share.
-std::optional<Range> my_part(const KeysearchOptions &o, Range whole, const MpiWorld &w)
+std::optional<KeyRange> my_part(const KeysearchOptions &o, KeyRange whole, const MpiWorld &w)
 {
-    std::optional<Range> part = whole;
+    std::optional<KeyRange> part = whole;
     if (!o.shard.empty()) {
         unsigned long long i = 0, n = 0;
         char tail = 0;
@@ -208,7 +193,7 @@ int progress_cb(void *u, const kcipher_keysearch_progress_info *i)
 struct Outcome {
     RankSummary summary;
     kcipher_status status = KCIPHER_OK;
-    std::optional<Range> part;
+    std::optional<KeyRange> part;
     std::string error;
 };
 

@@ -10,27 +10,21 @@
 #include <vector>
 
 #include "common.hpp"
+#include "kcipher/kcipher.hpp"
 
 namespace kcpy {
 namespace {
 
-// A range of candidate indices, inclusive (all 2^64 of them fit).
-struct Range {
-    uint64_t first, last;
-    uint64_t size_minus_one() const { return last - first; }
-};
+using kcipher::KeyRange;
 
-// Part i of n of `whole` by the CLI's exact-cover split (kcipher_keysearch_shard), or
-// nullopt where it is empty.
-std::optional<Range> shard_range(Range whole, uint64_t i, uint64_t n)
+// Part i of n of `whole` (kcipher::shard_range), or nullopt where it is empty.
+std::optional<KeyRange> shard_part(KeyRange whole, uint64_t i, uint64_t n)
 {
-    Range part{};
-    kcipher_status st = kcipher_keysearch_shard(whole.first, whole.last, i, n, &part.first, &part.last);
-    if (st == KCIPHER_ERR_SEARCH_RANGE)
-        return std::nullopt;
-    if (st != KCIPHER_OK)
-        raise_status(st, "splitting the range into shards");
-    return part;
+    try {
+        return kcipher::shard_range(whole, i, n);
+    } catch (const kcipher::Error &e) {
+        raise_status(e.status(), "splitting the range into shards");
+    }
 }
 
 struct Found {
@@ -106,10 +100,10 @@ nb::dict keysearch(const std::string &cipher, nb::bytes pts, nb::bytes cts, nb::
     if (count != 0 && count - 1 > last - start)
         raise_status(KCIPHER_ERR_SEARCH_RANGE, "start " + std::to_string(start) + " count " + std::to_string(count) +
                                                    " runs past the last candidate " + std::to_string(last));
-    Range whole{start, count == 0 ? last : start + (count - 1)};
-    std::optional<Range> part = whole;
+    KeyRange whole{start, count == 0 ? last : start + (count - 1)};
+    std::optional<KeyRange> part = whole;
     if (shard_n > 1)
-        part = shard_range(whole, shard_i, shard_n);
+        part = shard_part(whole, shard_i, shard_n);
 
     nb::dict result;
     result["found"] = nb::list();
