@@ -1087,7 +1087,7 @@ TEST(CliBench, WritesJsonRecords)
     TempDir dir;
     std::string json = dir / "bench.json";
     auto r = kc({"bench", "--cipher", "aria-128-ctr", "--size", "1024", "--threads", "1", "--seconds", "0.01",
-                 "--json", json});
+                 "--rounds", "3", "--json", json});
     ASSERT_TRUE(Succeeded(r)) << r.out;
     EXPECT_EQ(list_dir(dir.path()), std::vector<std::string>{"bench.json"}) << "a temp file was left behind";
     nlohmann::json j;
@@ -1098,7 +1098,7 @@ TEST(CliBench, WritesJsonRecords)
     for (const auto &rec : j) {
         ASSERT_TRUE(rec.is_object());
         for (const char *k : {"cipher", "mode", "kernel", "bytes", "threads", "bytes_per_second", "cycles_per_byte",
-                              "implementation"})
+                              "implementation", "clock_ghz", "clock_method", "round_bytes_per_second"})
             ASSERT_TRUE(rec.contains(k)) << "a record lacks \"" << k << "\": " << rec.dump();
         EXPECT_TRUE(rec["cipher"].is_string());
         EXPECT_EQ(rec["mode"], "ctr") << rec.dump();
@@ -1109,6 +1109,9 @@ TEST(CliBench, WritesJsonRecords)
         ASSERT_TRUE(rec["cycles_per_byte"].is_number());
         EXPECT_GT(rec["bytes_per_second"].get<double>(), 0.0);
         EXPECT_GT(rec["cycles_per_byte"].get<double>(), 0.0);
+        // Every row carries its own clock reading and one rate per interleaved round.
+        EXPECT_GT(rec["clock_ghz"].get<double>(), 0.0) << rec.dump();
+        EXPECT_EQ(rec["round_bytes_per_second"].size(), 3u) << rec.dump();
         if (rec["implementation"] == "kcipher") {
             ours++;
             EXPECT_EQ(rec["cipher"], "aria-128");
@@ -1118,7 +1121,32 @@ TEST(CliBench, WritesJsonRecords)
             openssl++;
     }
     EXPECT_GE(ours, 1) << "no kcipher record";
-    EXPECT_GE(openssl, 1) << "no OpenSSL ARIA record";
+#ifdef KC_HAVE_OPENSSL
+    EXPECT_GE(openssl, 1) << "no OpenSSL ARIA record (OpenSSL was found for the tests, so the CLI has it too)";
+#endif
+    // The table: a column of clocks and one of cycles per byte, a row per implementation.
+    EXPECT_NE(r.out.find("GHz"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("c/B"), std::string::npos) << r.out;
+}
+
+// The user's options are there; the experiments (bench/lab's kcipher-lab) are not.
+TEST(CliBench, HelpShowsTheUsersOptions)
+{
+    auto r = kc({"bench", "--help"});
+    ASSERT_TRUE(Succeeded(r));
+    for (const char *opt : {"--cipher", "--kernel", "--size", "--threads", "--all", "--seconds", "--rounds", "--json",
+                            "--no-openssl", "--no-cryptopp", "--keysearch", "kcipher-lab"})
+        EXPECT_NE(r.out.find(opt), std::string::npos) << opt << " missing from:\n" << r.out;
+    for (const char *opt : {"--ct-check", "--scaling", "--preset", "--drbg", "--gpu", "--sweep", "--pairs"})
+        EXPECT_EQ(r.out.find(opt), std::string::npos) << opt << " is an experiment's option:\n" << r.out;
+}
+
+TEST(CliBench, ExperimentOptionsAreRefused)
+{
+    for (const char *opt : {"--ct-check", "--scaling", "--preset", "--drbg", "--gpu"}) {
+        auto r = kc({"bench", opt});
+        EXPECT_EQ(r.exit_code, 2) << opt << ": " << r.describe();
+    }
 }
 
 // =============================================================================================

@@ -16,8 +16,8 @@ struct CoreClock {
 // threads > 1: the clock with that many threads busy at once.
 CoreClock measure_core_clock(unsigned threads = 1);
 
-// The clock a core runs at right after it ran something else: a short add chain (about
-// 0.1 ms) timed at once, before the core leaves the frequency that work set (heavy 512-bit
+// The clock a core runs at right after it ran something else: short add chains (3 x about
+// 0.03 ms, the fastest counts) timed at once, before the core leaves the frequency that work set (heavy 512-bit
 // code lowers it on many x86 cores, and the core takes about a millisecond to climb back).
 double probe_clock_ghz();
 

@@ -5,6 +5,8 @@
 #include <memory>
 #include <random>
 
+#include <time.h>
+
 #include "bench_clock.hpp"
 #include "kcipher/kcipher.hpp"
 
@@ -19,12 +21,20 @@ std::vector<uint8_t> random_bytes(size_t n)
     return v;
 }
 
+static double thread_cpu_seconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 Slice run_slice(const Work &w, uint8_t *buf, size_t size, double seconds)
 {
     using clk = std::chrono::steady_clock;
     size_t calls = 0, batch = std::max<size_t>(1, (1 << 16) / std::max<size_t>(size, 1));
     CycleCounter cycles;
     cycles.start();
+    const double cpu0 = thread_cpu_seconds();
     auto t0 = clk::now();
     double s = 0;
     do {
@@ -34,7 +44,9 @@ Slice run_slice(const Work &w, uint8_t *buf, size_t size, double seconds)
         s = std::chrono::duration<double>(clk::now() - t0).count();
     } while (s < seconds);
     const double c = cycles.stop();
-    return {(double)calls * size / s, probe_clock_ghz(), c / s / 1e9};
+    const double cpu = thread_cpu_seconds() - cpu0;
+    const double bytes = (double)calls * size;
+    return {bytes / s, probe_clock_ghz(), c / s / 1e9, bytes, cpu, c};
 }
 
 double median(std::vector<double> v)

@@ -1,5 +1,5 @@
-// The CPU benchmark's workers (cmd_bench.cpp, bench_scaling.cpp): an encryption call on a
-// thread's own buffer, timed in slices, with the core's clock read beside it.
+// The CPU benchmark's workers (bench_table.cpp; bench/lab's scaling benchmark): an encryption
+// call on a thread's own buffer, timed in slices, with the core's clock read beside it.
 #pragma once
 
 #include <cstddef>
@@ -20,9 +20,19 @@ struct Target {
     std::function<Work()> make_worker; // one per thread (own IV / EVP context)
 };
 
-// One thread's slice: its rate and the clock it ran at.
+// One thread's slice: its rate and the clock it ran at, and what gives its cycles.
 struct Slice {
-    double rate, probe_ghz, pmu_ghz;
+    double rate;        // bytes per second of wall time
+    double probe_ghz;   // the clock right after the work (probe_clock_ghz)
+    double pmu_ghz;     // core cycles per second of wall time from the CPU's counters, 0 if none
+    double bytes;       // bytes processed
+    double cpu_seconds; // this thread's CPU time (time it was descheduled not counted)
+    double cycles;      // this thread's core cycles from the CPU's counters, 0 if none
+
+    // The slice's core cycles: counted where the counters are exposed, else the clock read
+    // right after the work times the thread's CPU time (not wall time, so that time spent
+    // descheduled on a loaded machine adds no cycles).
+    double core_cycles() const { return cycles > 0 ? cycles : probe_ghz * 1e9 * cpu_seconds; }
 };
 
 std::vector<uint8_t> random_bytes(size_t n);

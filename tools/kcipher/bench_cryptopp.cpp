@@ -7,6 +7,7 @@
 #include <crypto++/hight.h>
 #include <crypto++/lea.h>
 #include <crypto++/modes.h>
+#include <crypto++/seed.h>
 
 #include <memory>
 
@@ -51,6 +52,10 @@ CryptoppWork cryptopp_worker(const std::string &cipher, const std::string &mode,
         return make<CryptoPP::LEA>(mode, key, key_len, iv);
     if (family == "hight")
         return make<CryptoPP::HIGHT>(mode, key, key_len, iv);
+    if (family == "seed")
+        return make<CryptoPP::SEED>(mode, key, key_len, iv);
+    if (family != "cham")
+        return {};
     *label += " (original CHAM: " + std::string(cipher == "cham-128-256" ? "96" : "80") + " rounds)";
     if (cipher == "cham-64-128")
         return make<CryptoPP::CHAM64>(mode, key, key_len, iv);

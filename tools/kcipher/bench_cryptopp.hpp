@@ -1,5 +1,5 @@
 // Crypto++ (Debian's libcrypto++), where installed, measured in the same run as kcipher:
-// the other library with LEA, HIGHT and CHAM. Its CHAM is the original 2017 cipher
+// the other library with LEA, HIGHT, CHAM and SEED. Its CHAM is the original 2017 cipher
 // (80/80/96 rounds, not the revised 88/112/120), so its CHAM rows are labelled so and
 // compare a cipher with fewer rounds.
 #pragma once

@@ -1,5 +1,6 @@
 // OpenSSL's libcrypto (EVP) measured in the same run as kcipher, so ratios compare like
-// with like: same core, same clock, same buffers.
+// with like: same core, same clock, same buffers. Optional: without OpenSSL at build time
+// (KC_HAVE_OPENSSL unset) openssl_available() is false and make() returns nothing.
 #pragma once
 
 #include <cstddef>
@@ -8,6 +9,8 @@
 #include <string>
 
 namespace cli {
+
+bool openssl_available();
 
 class OpensslCipher {
   public:

@@ -1,4 +1,4 @@
-// `kcipher bench --keysearch-gpu`: the GPU key search alone (gpu_search_first_pair), keys/s
+// `kcipher-lab --keysearch-gpu`: the GPU key search alone (gpu_search_first_pair), keys/s
 // per cipher in the ARIA CTR/ES paper's launch shape (1024 CUDA blocks x 512 threads x
 // 65536 keys = 2^35 candidates) and in the searcher's default shape over the same range.
 #pragma once
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace cli {
+namespace lab {
 
 struct KeysearchGpuBenchOptions {
     std::vector<std::string> ciphers; // bare names; empty = all ten
@@ -18,4 +18,4 @@ struct KeysearchGpuBenchOptions {
 
 int run_keysearch_gpu_bench(const KeysearchGpuBenchOptions &o);
 
-} // namespace cli
+} // namespace lab

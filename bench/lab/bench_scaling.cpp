@@ -21,7 +21,18 @@
 #include "bench_json.hpp"
 #include "kcipher/kcipher.hpp"
 
-namespace cli {
+namespace lab {
+
+// From the CLI's benchmark kit (tools/kcipher/bench_*.hpp).
+using cli::Slice;
+using cli::Target;
+using cli::Work;
+using cli::cpu_model_name;
+using cli::kcipher_target;
+using cli::median;
+using cli::random_bytes;
+using cli::run_slice;
+using cli::write_json_file;
 
 namespace {
 
@@ -334,4 +345,4 @@ int run_scaling_bench(const ScalingBenchOptions &o)
     return 0;
 }
 
-} // namespace cli
+} // namespace lab

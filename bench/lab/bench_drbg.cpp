@@ -24,7 +24,11 @@
 #include "drbg/kernel_cipher.hpp"
 #include "kcipher/kcipher.hpp"
 
-namespace cli {
+namespace lab {
+
+// From the CLI's benchmark kit (tools/kcipher/bench_*.hpp).
+using cli::cpu_model_name;
+using cli::write_json_file;
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -206,4 +210,4 @@ int run_drbg_bench(const DrbgBenchOptions &opt)
     return 0;
 }
 
-} // namespace cli
+} // namespace lab

@@ -1,4 +1,4 @@
-// `kcipher bench --drbg --gpu`: the CTR_DRBG on the GPU (issue 6, item 5), per cipher with
+// `kcipher-lab --drbg --gpu`: the CTR_DRBG on the GPU (issue 6, item 5), per cipher with
 // its default GPU kernel, beside the rates that bound it, all measured in the same run:
 //
 //   device     kcipher_drbg_generate_device: `bytes` into device memory (the call returns
@@ -8,7 +8,7 @@
 //   h-pin      the same into page-locked host memory (cudaHostAlloc): the GPU copies
 //              straight into it
 //   keystream  the same GPU kernel's CTR keystream into device memory (CUDA events, as
-//              `bench --gpu` times it)
+//              `kcipher-lab --gpu` times it)
 //   chain      the sequential (Key, V) chain on one CPU thread: us per max-size request,
 //              and the output rate it allows (max request / cost), timed alone for the
 //              same requests right before and right after each device call (the mean of
@@ -61,17 +61,21 @@
 #include "drbg/drbg_gpu.hpp"
 #endif
 
-namespace cli {
+namespace lab {
 
 #if !defined(KCIPHER_HAVE_CUDA)
 
 int run_drbg_gpu_bench(const DrbgGpuBenchOptions &)
 {
-    fmt::print(stderr, "kcipher: this build has no CUDA support (configure with nvcc present)\n");
+    fmt::print(stderr, "kcipher-lab: this build has no CUDA support (configure with nvcc present)\n");
     return 1;
 }
 
 #else
+
+// From the CLI's benchmark kit (tools/kcipher/bench_*.hpp).
+using cli::cpu_model_name;
+using cli::write_json_file;
 
 namespace {
 
@@ -213,7 +217,7 @@ int run_drbg_gpu_bench(const DrbgGpuBenchOptions &o)
 {
     std::vector<kc::GpuInfo> gpus = kc::cuda_devices();
     if (gpus.empty()) {
-        fmt::print(stderr, "kcipher: no GPU: {}\n", kc::cuda_runtime_status());
+        fmt::print(stderr, "kcipher-lab: no GPU: {}\n", kc::cuda_runtime_status());
         return 1;
     }
     if (o.device < 0 || o.device >= (int)gpus.size())
@@ -313,4 +317,4 @@ int run_drbg_gpu_bench(const DrbgGpuBenchOptions &o)
 
 #endif
 
-} // namespace cli
+} // namespace lab

@@ -1,4 +1,4 @@
-// `kcipher bench --ct-check`: a dudect-style timing test (Reparaz, Balasch, Verbauwhede,
+// `kcipher-lab --ct-check`: a dudect-style timing test (Reparaz, Balasch, Verbauwhede,
 // "Dude, is my code constant time?", DATE 2017) for kernels that valgrind cannot run
 // (AVX-512, GFNI, VAES). Two classes of inputs, one fixed and one random, are timed in random
 // order; Welch's t-test on the two timing distributions (also after cropping the slowest
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace cli {
+namespace lab {
 
 struct CtResult {
     std::string kernel, cipher, secret; // secret: "data" or "key"
@@ -22,4 +22,4 @@ struct CtResult {
 // the CTR_DRBG chain's fused block functions (src/kit/fused_ecb.hpp).
 std::vector<CtResult> run_ct_checks(const std::vector<std::string> &kernels, size_t samples);
 
-} // namespace cli
+} // namespace lab

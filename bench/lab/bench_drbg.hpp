@@ -1,4 +1,4 @@
-// `kcipher bench --drbg`: the CTR_DRBG's rate for large outputs on the CPU beside the same
+// `kcipher-lab --drbg`: the CTR_DRBG's rate for large outputs on the CPU beside the same
 // cipher's best CTR kernel, and the cost per request of the sequential (Key, V) chain.
 #pragma once
 
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace cli {
+namespace lab {
 
 struct DrbgBenchOptions {
     std::vector<std::string> ciphers; // bare names; empty = all ten
@@ -29,7 +29,7 @@ std::function<double(size_t requests)> drbg_chain_timer(const std::string &ciphe
 // kcipher_drbg_generate_large on the CPU: bytes per second, median of 5 slices, `bytes` per call.
 double drbg_cpu_bytes_per_second(const std::string &cipher, unsigned threads, size_t bytes, double seconds);
 
-// `kcipher bench --drbg --gpu` (bench_drbg_gpu.cpp): the GPU DRBG of every cipher's default
+// `kcipher-lab --drbg --gpu` (bench_drbg_gpu.cpp): the GPU DRBG of every cipher's default
 // GPU kernel into device and host memory, beside what bounds it (the kernel's CTR keystream
 // rate, the chain, the device-to-host PCIe bandwidth) and our CPU DRBG; and the
 // many-instance mode.
@@ -46,4 +46,4 @@ struct DrbgGpuBenchOptions {
 
 int run_drbg_gpu_bench(const DrbgGpuBenchOptions &o);
 
-} // namespace cli
+} // namespace lab

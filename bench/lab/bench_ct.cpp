@@ -16,7 +16,8 @@
 #include <x86intrin.h>
 #endif
 
-namespace cli {
+namespace lab {
+
 namespace {
 
 uint64_t ticks()
@@ -156,7 +157,7 @@ std::vector<CtResult> run_ct_checks(const std::vector<std::string> &kernels, siz
             continue;
         if (!kc::kernel_runnable(*k)) {
             if (!all) // asked for by name: say why it is missing from the report
-                fmt::print(stderr, "bench --ct-check: skipped {} (needs {}, which this machine lacks)\n", k->name,
+                fmt::print(stderr, "kcipher-lab --ct-check: skipped {} (needs {}, which this machine lacks)\n", k->name,
                            kc::feature_names(k->requires));
             continue;
         }
@@ -183,4 +184,4 @@ std::vector<CtResult> run_ct_checks(const std::vector<std::string> &kernels, siz
     return out;
 }
 
-} // namespace cli
+} // namespace lab

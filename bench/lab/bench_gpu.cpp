@@ -33,13 +33,16 @@
 #include "dispatch/registry.hpp"
 #endif
 
-namespace cli {
+namespace lab {
+
+// From the CLI's benchmark kit (tools/kcipher/bench_*.hpp).
+using cli::write_json_file;
 
 #if !defined(KCIPHER_HAVE_CUDA)
 
 int run_gpu_bench(const GpuBenchOptions &)
 {
-    fmt::print(stderr, "kcipher: this build has no CUDA support (configure with nvcc present)\n");
+    fmt::print(stderr, "kcipher-lab: this build has no CUDA support (configure with nvcc present)\n");
     return 1;
 }
 
@@ -236,7 +239,7 @@ int run_gpu_bench(const GpuBenchOptions &o)
 {
     std::vector<kc::GpuInfo> gpus = kc::cuda_devices();
     if (gpus.empty()) {
-        fmt::print(stderr, "kcipher: no GPU: {}\n", kc::cuda_runtime_status());
+        fmt::print(stderr, "kcipher-lab: no GPU: {}\n", kc::cuda_runtime_status());
         return 1;
     }
     if (o.device < 0 || o.device >= (int)gpus.size())
@@ -338,4 +341,4 @@ double pcie_d2h_seconds(size_t bytes, int runs) { return pcie(bytes, runs)[1].se
 
 #endif
 
-} // namespace cli
+} // namespace lab

@@ -1,4 +1,4 @@
-// `kcipher bench --scaling`: how close the all-core rate comes to linear, measured so that a
+// `kcipher-lab --scaling`: how close the all-core rate comes to linear, measured so that a
 // noisy or uneven machine (a cloud VM whose cores are not equally fast, or whose speed drifts)
 // does not decide the answer. Linear is the sum of what each core does alone, each thread
 // pinned to its core, and single-core and all-core runs alternate over several rounds.
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace cli {
+namespace lab {
 
 struct ScalingBenchOptions {
     std::vector<std::string> ciphers; // cipher-mode names or machine/...; empty = the five of issue 3 and the yardsticks
@@ -29,4 +29,4 @@ struct ScalingBenchOptions {
 
 int run_scaling_bench(const ScalingBenchOptions &o);
 
-} // namespace cli
+} // namespace lab

@@ -1,11 +1,11 @@
-// `kcipher bench --gpu`: GPU kernels timed with CUDA events (kernel only) and the host-memory
+// `kcipher-lab --gpu`: GPU kernels timed with CUDA events (kernel only) and the host-memory
 // path timed end to end, as DESIGN.md's "How it is measured" asks.
 #pragma once
 
 #include <string>
 #include <vector>
 
-namespace cli {
+namespace lab {
 
 struct GpuBenchOptions {
     std::vector<std::string> ciphers; // bare cipher names; empty = all ten
@@ -29,4 +29,4 @@ double pcie_d2h_seconds(size_t bytes, int runs);
 // Throws std::runtime_error("what: CUDA's message") unless cuda_error is cudaSuccess.
 void check_cuda(int cuda_error, const char *what);
 
-} // namespace cli
+} // namespace lab

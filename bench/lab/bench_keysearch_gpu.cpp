@@ -20,7 +20,10 @@
 #include "kcipher/kcipher.h"
 #include "keysearch/search_gpu.hpp"
 
-namespace cli {
+namespace lab {
+
+// From the CLI's benchmark kit (tools/kcipher/bench_*.hpp).
+using cli::write_json_file;
 
 namespace {
 
@@ -70,7 +73,7 @@ int run_keysearch_gpu_bench(const KeysearchGpuBenchOptions &o)
 {
     const std::vector<kc::GpuInfo> gpus = kc::cuda_devices();
     if (o.device < 0 || o.device >= (int)gpus.size()) {
-        fmt::print(stderr, "kcipher: no GPU {} here ({})\n", o.device, kc::cuda_runtime_status());
+        fmt::print(stderr, "kcipher-lab: no GPU {} here ({})\n", o.device, kc::cuda_runtime_status());
         return 1;
     }
     std::vector<kc::Cipher> ciphers;
@@ -123,4 +126,4 @@ int run_keysearch_gpu_bench(const KeysearchGpuBenchOptions &o)
     return 0;
 }
 
-} // namespace cli
+} // namespace lab
