@@ -41,6 +41,7 @@ struct DrbgGpuBenchOptions {
     size_t instances = 65536;         // many-instance rows
     size_t instance_bytes = 0;        // per instance and call; 0 = 64 KiB (1 KiB for 64-bit blocks)
     unsigned threads = 0;             // the single DRBG's host threads (one --threads value); 0 = all
+    bool trace = false;               // each single-DRBG call's trace to stderr (bench/tools/drbg_gpu_trace.hpp)
     std::string json;
 };
 

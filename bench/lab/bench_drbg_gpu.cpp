@@ -59,6 +59,7 @@
 #include "cuda/devices.hpp"
 #include "dispatch/registry.hpp"
 #include "drbg/drbg_gpu.hpp"
+#include "../tools/drbg_gpu_trace.hpp"
 #endif
 
 namespace lab {
@@ -266,6 +267,9 @@ int run_drbg_gpu_bench(const DrbgGpuBenchOptions &o)
         r.keystream = gbps(bytes, gpu_keystream_seconds(gk->name, name, bytes, runs));
 
         kcipher::Drbg d(name, 0, gk->name);
+        static kc::drbg::TracePrinter trace; // outlives every handle that prints through it
+        if (o.trace)
+            kc::drbg::set_gpu_observer(d.get(), &trace);
         d.set_gpu(o.device);
         if (o.threads != 0)
             d.set_threads(o.threads);

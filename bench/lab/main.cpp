@@ -52,6 +52,7 @@ struct Options {
     int keysearch_log2 = 35;
     size_t drbg_instances = 65536;
     size_t drbg_instance_bytes = 0;
+    bool drbg_trace = false;
     GpuBenchOptions g;
 };
 
@@ -136,6 +137,7 @@ int run(const Options &o)
         d.instance_bytes = o.drbg_instance_bytes;
         d.threads = o.threads.size() == 1 ? o.threads[0] : 0;
         d.json = o.json;
+        d.trace = o.drbg_trace;
         return run_drbg_gpu_bench(d);
     }
     if (o.scaling)
@@ -186,6 +188,9 @@ int main(int argc, char **argv)
         ->check(CLI::Range(size_t(0), size_t(1) << 24));
     app.add_option("--instance-bytes", o->drbg_instance_bytes,
                    "--drbg --gpu: bytes per instance and call (default 64 KiB, 1 KiB for 64-bit blocks)");
+    app.add_flag("--trace", o->drbg_trace,
+                 "--drbg --gpu: print where each single-DRBG GPU call's time goes, to stderr (the library's "
+                 "GPU observer, bench/tools/drbg_gpu_trace.hpp)");
     app.add_flag("--gpu", o->gpu, "the GPU kernels (keystream, CTR, ECB, host-to-host, PCIe)");
     app.add_option("--gpu-device", o->g.device, "GPU index (default 0)");
     app.add_option("--gpu-bytes", o->g.bytes, "--gpu: bytes per timed run (default 1 GiB)");
