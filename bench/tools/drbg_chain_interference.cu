@@ -6,7 +6,7 @@
 //   submit   the submitter's CUDA work at its pace: every 50 us, 24 KiB up from pinned memory,
 //            a keystream-sized kernel (32 MiB written), an event, a spin on the event 6 back
 //   sleep    the same CUDA work, sleeping between batches instead of spinning
-// and, for the sink, a vector (what bench --drbg --gpu times) against a pinned ring that takes
+// and, for the sink, a vector (what kcipher-lab --drbg --gpu times) against a pinned ring that takes
 // each request's Key and counter (what the pipeline's RingSink writes). Not part of the build;
 // `sweep CIPHER A ROUNDS` pins the chain to cpu A and the second thread to each other cpu in
 // turn. On the GPU machine, after scripts/gpu-check OUT build:

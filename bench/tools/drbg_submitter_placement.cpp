@@ -61,7 +61,7 @@ int last_cpu(int tid)
     return -1;
 }
 
-// Seconds of the chain alone for `requests` max-size requests, as kcipher bench --drbg --gpu
+// Seconds of the chain alone for `requests` max-size requests, as kcipher-lab --drbg --gpu
 // times it (tools/kcipher/bench_drbg.cpp, drbg_chain_timer).
 struct ChainAlone {
     kc::drbg::Accelerations fast;
