@@ -4,7 +4,7 @@
 //
 // Technique. The rounds, the ECB steps and CTR (counters built in registers, the values of
 // rounds 0..11 that depend only on the counter's upper words computed once per segment) are
-// the word-sliced code in cham_x86_slice.inc, which is plain C++ over an operations class
+// the word-sliced code in cham_sliced.inc, which is plain C++ over an operations class
 // despite its name; this file supplies that class for NEON. ROL8 is one byte permutation
 // (REV16 for 16-bit words, a one-register TBL for 32-bit words); the other rotations are a
 // shift (or x + x for ROL1) and an SRI (shift right and insert), so a round is six
@@ -22,7 +22,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "cham/cham_x86.hpp"
+#include "cham/cham_sliced.hpp"
 #include "core/kernel.hpp"
 #include "kit/drbg_accel.hpp"
 #include "core/wipe.hpp"
@@ -79,7 +79,7 @@ template <class Vec, size_t BlockBytes> struct NeonCommon {
             return vreinterpretq_u8_u32(v);
     }
     static V bxor(V a, V b) { return from_bytes(veorq_u8(bytes(a), bytes(b))); }
-    // One ChamX86Keys entry (a 16-bit word is stored in both halves) in every lane.
+    // One ChamSlicedKeys entry (a 16-bit word is stored in both halves) in every lane.
     static V bcast(const uint32_t *p) { return from_bytes(vreinterpretq_u8_u32(vld1q_dup_u32(p))); }
     static V load(const uint8_t *p, size_t j) { return from_bytes(vld1q_u8(p + 16 * j)); }
     static void store(uint8_t *p, size_t j, V v) { vst1q_u8(p + 16 * j, bytes(v)); }
@@ -141,9 +141,9 @@ struct NeonOps16 : NeonCommon<uint16x8_t, 8> {
 using Ops16 = NeonOps16;
 using Ops32 = NeonOps32;
 
-#include "cham/cham_x86_slice.inc"
+#include "cham/cham_sliced.inc"
 
-#include "cham/cham_x86_entry.inc"
+#include "cham/cham_sliced_entry.inc"
 
 } // namespace
 
@@ -155,9 +155,9 @@ extern const Kernel cham_neon_kernel = {
     true, // constant_time: ARX only (see the file header)
     feat_neon,
     30,   // rank: the only CHAM kernel for aarch64 besides cham/ref
-    sizeof(ChamX86Keys),
-    cham_x86_supports,
-    cham_x86_set_key,
+    sizeof(ChamSlicedKeys),
+    cham_sliced_supports,
+    cham_sliced_set_key,
     encrypt_blocks,
     decrypt_blocks,
     ctr_xor_blocks,
@@ -166,7 +166,7 @@ extern const Kernel cham_neon_kernel = {
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule,
 // its keystream and bursts (keystream_pair, encrypt_blocks_keyed).
-extern const DrbgAccel cham_neon_drbg = {&cham_neon_kernel, feat_neon, cham_x86_set_encrypt_key, keystream_blocks,
+extern const DrbgAccel cham_neon_drbg = {&cham_neon_kernel, feat_neon, cham_sliced_set_encrypt_key, keystream_blocks,
                                          keystream_pair, slice_pair_bytes, encrypt_blocks_keyed};
 
 } // namespace kc

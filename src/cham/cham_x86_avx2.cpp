@@ -4,14 +4,14 @@
 // Technique. Blocks are transposed so that register j holds word j of every block of a group
 // (the same layouts as cham/avx512, in 128-bit lanes: a 4x4 transpose of 32-bit words, after
 // a VPSHUFB that pairs the words of two 8-byte blocks for CHAM-64/128). A round is then
-// whole-register operations (cham_x86_slice.inc): XOR with the round number, a rotation and
-// an XOR with the round key (VEX broadcasts from the per-round tables of cham_x86.hpp), an
+// whole-register operations (cham_sliced.inc): XOR with the round number, a rotation and
+// an XOR with the round key (VEX broadcasts from the per-round tables of cham_sliced.hpp), an
 // addition and another rotation. AVX2 has no vector rotate: ROL8 is a VPSHUFB byte rotation
 // and ROL1 an addition, a shift and an OR, so a round is 7 operations on the three vector
 // ports (AVX-512 needs 5 on two). The spec's word rotation between rounds is register
 // renaming in the four-round unrolled loop. Two groups per step fill the sixteen ymm
 // registers. CTR builds its counters in registers, word-sliced from the start, and starts from
-// the values of rounds 0..11 that depend only on the counter's upper words (cham_x86.hpp).
+// the values of rounds 0..11 that depend only on the counter's upper words (cham_sliced.hpp).
 //
 // Short inputs: a last partial step is copied to a stack buffer, computed as a whole step of
 // one or two groups and copied back (then the buffer is wiped); never one block at a time.
@@ -30,7 +30,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "cham/cham_x86.hpp"
+#include "cham/cham_sliced.hpp"
 #include "core/kernel.hpp"
 #include "kit/drbg_accel.hpp"
 #include "core/wipe.hpp"
@@ -165,7 +165,7 @@ struct YOps16 : YCommon<8> {
 using Ops16 = YOps16;
 using Ops32 = YOps32;
 
-#include "cham/cham_x86_slice.inc"
+#include "cham/cham_sliced.inc"
 
 } // namespace
 
@@ -177,7 +177,7 @@ namespace kc {
 
 namespace {
 
-#include "cham/cham_x86_entry.inc"
+#include "cham/cham_sliced_entry.inc"
 
 } // namespace
 
@@ -189,9 +189,9 @@ extern const Kernel cham_avx2_kernel = {
     true,  // constant_time: ARX only (see the file header)
     feat_avx2,
     30,    // rank: AVX2
-    sizeof(ChamX86Keys),
-    cham_x86_supports,
-    cham_x86_set_key,
+    sizeof(ChamSlicedKeys),
+    cham_sliced_supports,
+    cham_sliced_set_key,
     encrypt_blocks,
     decrypt_blocks,
     ctr_xor_blocks,
@@ -200,7 +200,7 @@ extern const Kernel cham_avx2_kernel = {
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule,
 // its keystream and bursts (keystream_pair, encrypt_blocks_keyed).
-extern const DrbgAccel cham_avx2_drbg = {&cham_avx2_kernel, feat_avx2, cham_x86_set_encrypt_key, keystream_blocks,
+extern const DrbgAccel cham_avx2_drbg = {&cham_avx2_kernel, feat_avx2, cham_sliced_set_encrypt_key, keystream_blocks,
                                          keystream_pair, slice_pair_bytes, encrypt_blocks_keyed};
 
 } // namespace kc

@@ -4,8 +4,8 @@
 // Technique. Blocks are transposed so that register j holds word j of every block of a group
 // (cham_x86_avx512.inc); a round is then five whole-register operations: XOR with the round
 // number, a rotation and an XOR with the round key (both constants are EVEX broadcasts from
-// the per-round tables of cham_x86.hpp), an addition and another rotation
-// (cham_x86_slice.inc). The spec's word rotation between rounds is register renaming in the
+// the per-round tables of cham_sliced.hpp), an addition and another rotation
+// (cham_sliced.inc). The spec's word rotation between rounds is register renaming in the
 // four-round unrolled loop. Rotations by 8 are VPSHUFB byte shuffles (port 5); 32-bit words
 // rotate by 1 with vprold (port 0). 16-bit words, in this kernel for CPUs without VBMI2
 // (Skylake-SP, Cascade Lake), rotate by 1 with two shifts and an OR, or two shifts and one
@@ -13,7 +13,7 @@
 // the 10 of cham/avx512-vbmi2. Four independent groups
 // per step give the two vector ports enough independent work. CTR builds its counters in
 // registers, word-sliced from the start, and starts from the values of rounds 0..11 that only
-// depend on the counter's upper words (cham_x86.hpp). Inputs shorter than a step run as one
+// depend on the counter's upper words (cham_sliced.hpp). Inputs shorter than a step run as one
 // step of just enough groups with masked loads and stores, never one block at a time.
 //
 // Constant-time: CHAM is ARX. The only operations on key or data are XOR, additions and
@@ -29,7 +29,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "cham/cham_x86.hpp"
+#include "cham/cham_sliced.hpp"
 #include "core/kernel.hpp"
 #include "kit/drbg_accel.hpp"
 #include "core/wipe.hpp"
@@ -73,7 +73,7 @@ namespace kc {
 
 namespace {
 
-#include "cham/cham_x86_entry.inc"
+#include "cham/cham_sliced_entry.inc"
 
 } // namespace
 
@@ -85,9 +85,9 @@ extern const Kernel cham_avx512_kernel = {
     true,  // constant_time: ARX only (see the file header)
     feat_avx512f | feat_avx512bw, // bw: 16-bit lanes, vpshufb zmm
     40,    // rank: AVX-512
-    sizeof(ChamX86Keys),
-    cham_x86_supports,
-    cham_x86_set_key,
+    sizeof(ChamSlicedKeys),
+    cham_sliced_supports,
+    cham_sliced_set_key,
     encrypt_blocks,
     decrypt_blocks,
     ctr_xor_blocks,
@@ -97,7 +97,7 @@ extern const Kernel cham_avx512_kernel = {
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule,
 // its keystream and bursts (keystream_pair, encrypt_blocks_keyed).
 extern const DrbgAccel cham_avx512_drbg = {&cham_avx512_kernel, feat_avx512f | feat_avx512bw,
-                                           cham_x86_set_encrypt_key, keystream_blocks, keystream_pair,
+                                           cham_sliced_set_encrypt_key, keystream_blocks, keystream_pair,
                                            slice_pair_bytes, encrypt_blocks_keyed};
 
 } // namespace kc

@@ -21,7 +21,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "cham/cham_x86.hpp"
+#include "cham/cham_sliced.hpp"
 #include "core/kernel.hpp"
 #include "kit/drbg_accel.hpp"
 #include "core/wipe.hpp"
@@ -60,7 +60,7 @@ namespace kc {
 
 namespace {
 
-#include "cham/cham_x86_entry.inc"
+#include "cham/cham_sliced_entry.inc"
 
 } // namespace
 
@@ -72,9 +72,9 @@ extern const Kernel cham_avx512_vbmi2_kernel = {
     true,  // constant_time: ARX only (see the file header)
     feat_avx512f | feat_avx512bw | feat_avx512vbmi2, // vbmi2: vpshldw
     45,    // rank: AVX-512 + VBMI2
-    sizeof(ChamX86Keys),
-    cham_x86_supports,
-    cham_x86_set_key,
+    sizeof(ChamSlicedKeys),
+    cham_sliced_supports,
+    cham_sliced_set_key,
     encrypt_blocks,
     decrypt_blocks,
     ctr_xor_blocks,
@@ -85,7 +85,7 @@ extern const Kernel cham_avx512_vbmi2_kernel = {
 // its keystream and bursts (keystream_pair, encrypt_blocks_keyed).
 extern const DrbgAccel cham_avx512_vbmi2_drbg = {&cham_avx512_vbmi2_kernel,
                                                  feat_avx512f | feat_avx512bw | feat_avx512vbmi2,
-                                                 cham_x86_set_encrypt_key, keystream_blocks, keystream_pair,
+                                                 cham_sliced_set_encrypt_key, keystream_blocks, keystream_pair,
                                                  slice_pair_bytes, encrypt_blocks_keyed};
 
 } // namespace kc

@@ -4,7 +4,7 @@
 // Technique. As in the x86 kernels (hight_x86_avx2.cpp): one ADD/EOR does a byte operation of
 // 16 blocks, and the round's byte rotation of the state is register renaming in the unrolled
 // code (round r updates the odd bytes of the state seen as a_j = x[(j - r) mod 8] in place;
-// hight_x86_fold.hpp, plain constexpr C++ despite its name, gives the update plan). F0 and F1
+// hight_fold.hpp, plain constexpr C++ despite its name, gives the update plan). F0 and F1
 // are linear over GF(2), so F(x) = F(x & 0x0f) ^ F(x & 0xf0): two one-register TBL lookups in
 // 16-entry tables, one by the low nibble (AND) and one by the high nibble (USHR #4), and an
 // EOR: 5 instructions, against 8 for three rotations as SHL+SRI pairs plus two EORs (and
@@ -18,7 +18,7 @@
 // register j; UZP1/UZP2 of the two loads give X_j and X_{j+4} of 16 blocks, in block order.
 // ZIP1/ZIP2 and two ST4 go back. CTR builds its counters byte-sliced in block order (no
 // input transpose), XORs the message as LD4 leaves it (no transpose either), and folds the
-// part of rounds 0..6 that is the same for all lanes (hight_x86_fold.hpp: the counters of a
+// part of rounds 0..6 that is the same for all lanes (hight_fold.hpp: the counters of a
 // step share bytes 0..5 unless it crosses a multiple of 2^16 blocks).
 //
 // Short inputs: whole steps of 32 blocks, then one group of 16, then the last partial group
@@ -42,7 +42,7 @@
 #include "core/kernel.hpp"
 #include "core/wipe.hpp"
 #include "hight/hight.hpp"
-#include "hight/hight_x86_fold.hpp"
+#include "hight/hight_fold.hpp"
 
 // GCC's scheduling before register allocation hoists loads far ahead and then spills state
 // registers of the two groups: 8.5 more instructions per block (loads, stores, moves; GCC 12).
@@ -61,7 +61,7 @@ constexpr size_t group_blocks = 16, step_groups = 2;
 constexpr size_t group_bytes = 8 * group_blocks;
 
 // The round keys of HightRoundKeys in the layout the rounds load: the four values a round's
-// updates add, XOR or look up, in update order (hight_x86_fold.hpp's update_pairs), contiguous
+// updates add, XOR or look up, in update order (hight_fold.hpp's update_pairs), contiguous
 // so that one LD1 of four registers fetches them; F0's subkeys repeated over a register, F1's
 // folded into its low-nibble table.
 struct HightKeysNeon {

@@ -14,7 +14,7 @@
 // Transposes. The same unpack networks as the AVX-512 kernel (four byte-unpack stages in,
 // byte/word/dword unpacks out, within 128-bit lanes); CTR builds its counters byte-sliced in
 // the order those leave the blocks in, so it has no input transpose. CTR also folds the part
-// of rounds 0..6 that is the same for all lanes (hight_x86_fold.hpp).
+// of rounds 0..6 that is the same for all lanes (hight_fold.hpp).
 //
 // Short inputs: the last partial group (fewer than 32 blocks) is copied to a stack buffer,
 // computed as a whole group and copied back; never one block at a time.
@@ -40,7 +40,7 @@
 #include "core/kernel.hpp"
 #include "core/wipe.hpp"
 #include "hight/hight.hpp"
-#include "hight/hight_x86_fold.hpp"
+#include "hight/hight_fold.hpp"
 
 namespace kc {
 
@@ -98,7 +98,7 @@ constexpr size_t group_blocks = 32;
 constexpr int step_groups = 1;    // sixteen ymm registers hold one group and its tables
 constexpr bool masked = false;    // a partial group goes through a buffer
 
-using namespace hight_fold; // CTR's folded rounds: see hight_x86_fold.hpp
+using namespace hight_fold; // CTR's folded rounds: see hight_fold.hpp
 
 } // namespace
 
@@ -149,7 +149,7 @@ struct RoundKeys {
 
 KC_HIGHT_INLINE RoundKeys round_keys(const HightKeysAvx2 &k, int r) { return {k, r}; }
 
-// The F-term of update U (hight_x86_fold.hpp's update_pairs) of round r, from the even byte
+// The F-term of update U (hight_fold.hpp's update_pairs) of round r, from the even byte
 // x: F0(x) + SK_{4r+3}, F1(x) ^ SK_{4r}, F0(x) + SK_{4r+1}, F1(x) ^ SK_{4r+2} for U = 0..3.
 template <int U> KC_HIGHT_INLINE V f_term(V x, const RoundKeys &rk)
 {

@@ -20,7 +20,7 @@
 // same both ways, so ECB needs nothing more, and CTR builds its counters directly in that
 // order, byte-sliced, so CTR has no input transpose at all.
 //
-// CTR also folds the part of rounds 0..6 that is the same for all lanes (hight_x86_fold.hpp):
+// CTR also folds the part of rounds 0..6 that is the same for all lanes (hight_fold.hpp):
 // about 10% of its time.
 //
 // Short inputs: the last step of a call is one group (up to 64 blocks) or two, with masked
@@ -50,7 +50,7 @@
 #include "core/wipe.hpp"
 #include "hight/hight.hpp"
 #include "hight/hight_gf_matrices.hpp"
-#include "hight/hight_x86_fold.hpp"
+#include "hight/hight_fold.hpp"
 #include "hight/hight_key_step.hpp"
 
 namespace kc {
@@ -89,7 +89,7 @@ constexpr size_t group_blocks = 64;
 constexpr int step_groups = 2; // two groups interleaved (see the file header)
 constexpr bool masked = true;  // a partial step uses masked loads and stores
 
-using namespace hight_fold; // CTR's folded rounds: see hight_x86_fold.hpp
+using namespace hight_fold; // CTR's folded rounds: see hight_fold.hpp
 
 } // namespace
 
@@ -130,7 +130,7 @@ KC_HIGHT_INLINE RoundKeys round_keys(const HightKeysAvx512 &k, int r)
     return {bcast(sk[0]), bcast(sk[1]), bcast(sk[2]), bcast(sk[3])};
 }
 
-// The F-term of update U (hight_x86_fold.hpp's update_pairs) from the even byte x:
+// The F-term of update U (hight_fold.hpp's update_pairs) from the even byte x:
 // F0(x) + SK_{4r+3}, F1(x) ^ SK_{4r}, F0(x) + SK_{4r+1}, F1(x) ^ SK_{4r+2} for U = 0..3.
 template <int U> KC_HIGHT_INLINE V f_term(V x, const RoundKeys &rk)
 {
@@ -282,7 +282,7 @@ KC_HIGHT_INLINE uint64_t load_be64(const uint8_t *p)
 }
 
 // DrbgAccel::keystream_pair: one group of 64 counters under each key state, interleaved. Not
-// folded (hight_x86_fold.hpp): the fold is per key and counter, each call has two new ones,
+// folded (hight_fold.hpp): the fold is per key and counter, each call has two new ones,
 // and folding both groups measured slower (162 against 157 ns per call).
 void keystream_pair(const void *a, const uint8_t *ctr_a, uint8_t *out_a, const void *b,
                     const uint8_t *ctr_b, uint8_t *out_b)

@@ -7,9 +7,9 @@
 // words (LD1R broadcasts), three additions and three rotations, each rotation a SHL and an
 // SRI (shift right and insert): 15 instructions per round and four blocks. Four groups give
 // the two vector pipes independent work while one group's chain waits. Decryption uses the
-// words of lea_x86_decrypt_words (plain C++ shared with the x86 kernels despite the header's
+// words of lea_sliced_decrypt_words (plain C++ shared with the x86 kernels despite the header's
 // name). CTR builds the counters' low words in registers and skips the parts of rounds 0..3
-// that depend only on the upper 96 counter bits (the precomputation in lea/lea_x86.hpp).
+// that depend only on the upper 96 counter bits (the precomputation in lea/lea_sliced.hpp).
 // A last partial group runs as a whole one on a zero-padded stack copy.
 //
 // Constant-time: ARX only (XOR, 32-bit add/sub, fixed shifts), loads and stores at addresses
@@ -26,7 +26,7 @@
 #include "core/kernel.hpp"
 #include "core/wipe.hpp"
 #include "lea/lea.hpp"
-#include "lea/lea_x86.hpp"
+#include "lea/lea_sliced.hpp"
 
 namespace kc {
 namespace {
@@ -70,7 +70,7 @@ template <int G> inline void encrypt_rounds(Groups<G> &s, const LeaRoundKeys &rk
     }
 }
 
-// The inverse round with the words w of lea_x86_decrypt_words (see lea_x86_avx2.cpp for the
+// The inverse round with the words w of lea_sliced_decrypt_words (see lea_x86_avx2.cpp for the
 // formulas); the word order turns by one place per round, four rounds bring it back.
 template <int G> inline void decrypt_round(V *x0, V *x1, V *x2, V *x3, const uint32_t *w)
 {
@@ -166,7 +166,7 @@ void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t n
     ecb<true>(state, in, out, n);
 }
 
-// CTR rounds 0..3 of G groups from the segment's constants (lea_x86.hpp) and the counters'
+// CTR rounds 0..3 of G groups from the segment's constants (lea_sliced.hpp) and the counters'
 // low words: lane b of group g is block first + 4g + b of the segment.
 template <int G>
 inline void ctr_head(Groups<G> &s, const LeaRoundKeys &rk, const LeaCtrHead &h, uint32_t first)
@@ -210,7 +210,7 @@ void set_key(void *state, Cipher c, const uint8_t *key)
     NeonKeys &k = *static_cast<NeonKeys *>(state);
     lea_key_schedule(c, key, &k.rk);
     for (int i = 0; i < k.rk.rounds; i++)
-        lea_x86_decrypt_words(k.rk.rk[i], k.dec[i]);
+        lea_sliced_decrypt_words(k.rk.rk[i], k.dec[i]);
 }
 
 // Segments of constant upper 96 counter bits (the counter is public), the scalar
@@ -222,8 +222,8 @@ void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, ui
     uint8_t next[16];
     std::memcpy(next, ctr, 16);
     while (nblocks > 0) {
-        LeaCtrHead h = lea_x86_ctr_head(k.rk, next);
-        const uint64_t room = lea_x86_segment_room(h.low);
+        LeaCtrHead h = lea_sliced_ctr_head(k.rk, next);
+        const uint64_t room = lea_sliced_segment_room(h.low);
         const size_t n = nblocks < room ? nblocks : (size_t)room;
         drive(in, out, n, [&](auto g, const uint8_t *i, uint8_t *o, size_t first) {
             ctr_step<decltype(g)::value>(k.rk, h, (uint32_t)first, i, o);

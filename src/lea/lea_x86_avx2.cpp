@@ -10,7 +10,7 @@
 // schedule in set_key) so that every XOR takes its key straight from memory; with the
 // rounds unrolled in full, the state stays in registers without moves. CTR builds its
 // counter blocks in registers, word-sliced from the start, and skips the parts of rounds
-// 0..3 that depend only on the counter's upper 96 bits (lea/lea_x86.hpp). Inputs shorter
+// 0..3 that depend only on the counter's upper 96 bits (lea/lea_sliced.hpp). Inputs shorter
 // than a step run as one step of fewer groups with masked loads and stores (vpmaskmovd),
 // never one block at a time. The rounds, steps, tails and CTR are lea_x86_slice.inc, shared
 // with lea/avx512; this file holds the AVX2 operations and the key layout.
@@ -32,7 +32,7 @@
 #include "core/wipe.hpp"
 #include "core/write_prefetch.hpp"
 #include "lea/lea.hpp"
-#include "lea/lea_x86.hpp"
+#include "lea/lea_sliced.hpp"
 
 namespace kc {
 
@@ -43,7 +43,7 @@ constexpr int lanes = 8; // 32-bit words per ymm register
 using KeyRow = uint32_t[6][lanes]; // the broadcast words of one round
 
 // This kernel's round-key layout: every word of the key schedule (enc) and of
-// lea_x86_decrypt_words (dec) repeated in eight lanes, plus the schedule itself for the
+// lea_sliced_decrypt_words (dec) repeated in eight lanes, plus the schedule itself for the
 // scalar CTR precomputation.
 struct Avx2Keys {
     alignas(32) KeyRow enc[lea_max_rounds];
@@ -161,7 +161,7 @@ void set_key(void *state, Cipher c, const uint8_t *key)
     lea_key_schedule(c, key, &k.rk);
     for (int i = 0; i < k.rk.rounds; i++) {
         uint32_t dec[6];
-        lea_x86_decrypt_words(k.rk.rk[i], dec);
+        lea_sliced_decrypt_words(k.rk.rk[i], dec);
         broadcast_row(k.rk.rk[i], k.enc[i]);
         broadcast_row(dec, k.dec[i]);
         secure_wipe(dec, sizeof dec);
@@ -191,7 +191,7 @@ extern const Kernel lea_avx2_kernel = {
     feat_avx2,
     30,    // rank: AVX2
     sizeof(Avx2Keys),
-    lea_x86_supports,
+    lea_sliced_supports,
     set_key,
     encrypt_blocks,
     decrypt_blocks,

@@ -9,7 +9,7 @@
 // (vprold/vprord). Four independent groups per step give the two 512-bit ports enough
 // independent work; with the rounds unrolled in full no state word is moved or spilled. CTR builds its counter blocks in
 // registers, word-sliced from the start (no transpose on the way in), and skips the parts of
-// rounds 0..3 that depend only on the counter's upper 96 bits (lea/lea_x86.hpp). Inputs
+// rounds 0..3 that depend only on the counter's upper 96 bits (lea/lea_sliced.hpp). Inputs
 // shorter than a step run as one step of fewer groups with masked loads and stores, never
 // one block at a time. The rounds, steps, tails and CTR are lea_x86_slice.inc, shared with
 // lea/avx2; this file holds the AVX-512 operations and the key layout.
@@ -31,7 +31,7 @@
 #include "core/wipe.hpp"
 #include "core/write_prefetch.hpp"
 #include "lea/lea.hpp"
-#include "lea/lea_x86.hpp"
+#include "lea/lea_sliced.hpp"
 
 namespace kc {
 
@@ -40,7 +40,7 @@ namespace {
 using KeyRow = uint32_t[6]; // the words of one round, broadcast from memory as they are used
 
 // This kernel's round-key layout: the key schedule's words for encryption, and the
-// decryption words of lea_x86_decrypt_words. The vector code broadcasts each word from
+// decryption words of lea_sliced_decrypt_words. The vector code broadcasts each word from
 // memory as it uses it.
 struct Avx512Keys {
     LeaRoundKeys enc;
@@ -151,7 +151,7 @@ void set_key(void *state, Cipher c, const uint8_t *key)
     Avx512Keys &k = *static_cast<Avx512Keys *>(state);
     lea_key_schedule(c, key, &k.enc);
     for (int i = 0; i < k.enc.rounds; i++)
-        lea_x86_decrypt_words(k.enc.rk[i], k.dec[i]);
+        lea_sliced_decrypt_words(k.enc.rk[i], k.dec[i]);
 }
 
 // DrbgAccel::set_encrypt_key: no decryption words (CTR_DRBG rekeys on every request and never
@@ -174,7 +174,7 @@ extern const Kernel lea_avx512_kernel = {
     feat_avx512f | feat_avx512bw, // bw: vpshufb zmm, the counter's byte swap
     40,    // rank: AVX-512
     sizeof(Avx512Keys),
-    lea_x86_supports,
+    lea_sliced_supports,
     set_key,
     encrypt_blocks,
     decrypt_blocks,

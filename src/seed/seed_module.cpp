@@ -2,16 +2,25 @@
 // registry (src/dispatch/registry.cpp) chooses. A new seed kernel is one file in this folder
 // and one line here; x86-only entries go under an x86 #if, CUDA ones under KCIPHER_HAVE_CUDA.
 //
-// Not offered yet, so left empty: CPU key searchers (key search runs the generic search over
-// the kernels' block interface, keysearch/cpu_search.cpp), a GPU key search (the registry
-// refuses it with KCIPHER_ERR_UNSUPPORTED) and CTR_DRBG fused blocks (the DRBG uses the
-// kernel's ECB).
+// Not offered, so left empty: SIMD CPU key searchers (key search runs the generic search over
+// the kernels' block interface, keysearch/cpu_search.cpp) and CTR_DRBG fused blocks (the DRBG
+// uses the kernel's ECB).
 #include "seed/seed.hpp"
 #include "kit/module.hpp"
 
 namespace kc {
 
 extern const Kernel seed_ref_kernel;
+#if defined(__x86_64__)
+extern const Kernel seed_avx2_vaes_kernel;
+extern const Kernel seed_avx512_gfni_kernel;
+#endif
+#if defined(KCIPHER_HAVE_CUDA)
+extern const Kernel seed_cuda_kernel;
+namespace keysearch::cuda {
+int seed_cuda_search(const Problem &p, const Range &r, const Hits &h, const Launch &l);
+}
+#endif
 
 const CipherModule &seed_module()
 {
@@ -20,7 +29,17 @@ const CipherModule &seed_module()
         x.family = "seed";
         x.kernels = {
             &seed_ref_kernel,
+#if defined(__x86_64__)
+            &seed_avx2_vaes_kernel,
+            &seed_avx512_gfni_kernel,
+#endif
+#if defined(KCIPHER_HAVE_CUDA)
+            &seed_cuda_kernel,
+#endif
         };
+#if defined(KCIPHER_HAVE_CUDA)
+        x.gpu_search = keysearch::cuda::seed_cuda_search;
+#endif
         return x;
     }();
     return m;

@@ -1,6 +1,8 @@
-// Scalar parts shared by the x86 LEA kernels (lea_x86_avx2.cpp, lea_x86_avx512.cpp): the
+// Scalar parts shared by the word-sliced LEA kernels (lea_x86_avx2.cpp, lea_x86_avx512.cpp,
+// lea_neon.cpp): the
 // ciphers they support, the decryption words derived from the one key schedule, and the CTR
-// precomputation. Their vector code is lea_x86_slice.inc, their CTR entry lea_x86_entry.inc.
+// precomputation. The x86 kernels' vector code is lea_x86_slice.inc, their CTR entry
+// lea_x86_entry.inc. Nothing here is x86: NEON uses it as it is.
 //
 // Everything here is plain baseline C++. The kernels call it only from their code outside
 // the `#pragma GCC target` regions, so every out-of-line copy of these inline functions is
@@ -31,7 +33,7 @@
 
 namespace kc {
 
-inline bool lea_x86_supports(Cipher c)
+inline bool lea_sliced_supports(Cipher c)
 {
     return c == Cipher::lea128 || c == Cipher::lea192 || c == Cipher::lea256;
 }
@@ -40,7 +42,7 @@ inline bool lea_x86_supports(Cipher c)
 // the kernels): RK[0], RK[1], RK[1]^RK[2], RK[3], RK[3]^RK[4], RK[5]. Folding RK[1]^RK[2]
 // and RK[3]^RK[4] into one word shortens the round's dependency chain from nine operations
 // to seven; the number of operations is unchanged.
-inline void lea_x86_decrypt_words(const uint32_t rk[6], uint32_t out[6])
+inline void lea_sliced_decrypt_words(const uint32_t rk[6], uint32_t out[6])
 {
     out[0] = rk[0];
     out[1] = rk[1];
@@ -58,7 +60,7 @@ struct LeaCtrHead {
     uint32_t low;
 };
 
-inline LeaCtrHead lea_x86_ctr_head(const LeaRoundKeys &rk, const uint8_t ctr[16])
+inline LeaCtrHead lea_sliced_ctr_head(const LeaRoundKeys &rk, const uint8_t ctr[16])
 {
     const uint32_t x0 = load_le32(ctr), x1 = load_le32(ctr + 4), x2 = load_le32(ctr + 8);
     const uint32_t *k0 = rk.rk[0], *k1 = rk.rk[1], *k2 = rk.rk[2], *k3 = rk.rk[3];
@@ -78,6 +80,6 @@ inline LeaCtrHead lea_x86_ctr_head(const LeaRoundKeys &rk, const uint8_t ctr[16]
 
 // Blocks from a counter whose low 32 bits are `low` before those bits wrap to zero (and the
 // upper 96 bits change): the length of the segment that starts there.
-inline uint64_t lea_x86_segment_room(uint32_t low) { return (uint64_t{1} << 32) - low; }
+inline uint64_t lea_sliced_segment_room(uint32_t low) { return (uint64_t{1} << 32) - low; }
 
 } // namespace kc

@@ -1,4 +1,4 @@
-// The compile-time plan of HIGHT-CTR's folded rounds, shared by the byte-sliced x86 kernels
+// The compile-time plan of HIGHT-CTR's folded rounds, shared by the byte-sliced kernels
 // (hight_x86_avx512_gfni.cpp, hight_x86_avx2.cpp) and hight_neon.cpp. No SIMD here: only
 // constexpr functions, evaluated by the compiler in template arguments and constant
 // expressions.

@@ -1,5 +1,5 @@
-// Scalar parts shared by the x86 CHAM kernels (cham_x86_avx2.cpp, cham_x86_avx512.cpp,
-// cham_x86_avx512_vbmi2.cpp): the round-key layout they derive from the family's one key
+// Scalar parts shared by the word-sliced CHAM kernels (cham_x86_avx2.cpp, cham_x86_avx512.cpp,
+// cham_x86_avx512_vbmi2.cpp, cham_neon.cpp): the round-key layout they derive from the family's one key
 // schedule (cham_key.cpp), and the CTR precomputation.
 //
 // Everything here is plain baseline C++. The kernels call it only from their code outside
@@ -44,11 +44,11 @@
 namespace kc {
 
 // Round tables hold this many rounds: the revised 120 and the original 80/96 fit.
-constexpr int cham_x86_max_rounds = 128;
+constexpr int cham_sliced_max_rounds = 128;
 
 // The x86 kernels' key state. The vector code XORs RK_{i mod 2k/w} and the round number i of
 // round i as EVEX/VEX broadcasts of one 32-bit table entry, so both are laid out per round
-// (the round numbers in a constant table, ChamX86RoundConstants, that no rekey writes); a
+// (the round numbers in a constant table, ChamSlicedRoundConstants, that no rekey writes); a
 // 16-bit word (CHAM-64/128) is stored in both halves of its entry, so that one 32-bit
 // broadcast fills every 16-bit lane.
 //
@@ -59,15 +59,15 @@ constexpr int cham_x86_max_rounds = 128;
 // the same five operations as s_i = (ROR_{R2}(s_{i+4}) - (ROL_{R1}(s_{i+1}) ^ RK_i)) ^ i, but
 // the chain from one inverse round to the next (u_{i+1} -> u_i) is three operations long
 // instead of four: the chain of inverse rounds is sequential, unlike encryption's.
-struct ChamX86Keys {
+struct ChamSlicedKeys {
     ChamRoundKeys base; // first, so that the state is also a ChamRoundKeys (the round-count
                         // test hook, cham_set_rounds_for_test, works on it)
     alignas(64) uint32_t rk[16]; // RK_{i mod 2k/w} for i = 0..15: it repeats every 16 rounds
-    uint32_t dk[cham_x86_max_rounds];
-    uint32_t dc[cham_x86_max_rounds];
+    uint32_t dk[cham_sliced_max_rounds];
+    uint32_t dc[cham_sliced_max_rounds];
 };
 
-inline bool cham_x86_supports(Cipher c)
+inline bool cham_sliced_supports(Cipher c)
 {
     return c == Cipher::cham64_128 || c == Cipher::cham128_128 || c == Cipher::cham128_256;
 }
@@ -83,7 +83,7 @@ template <class W> struct ChamCtrHead {
     W low;
 };
 
-template <class W> constexpr W cham_x86_rotl(W x, unsigned r)
+template <class W> constexpr W cham_sliced_rotl(W x, unsigned r)
 {
     constexpr unsigned bits = 8 * sizeof(W);
     return (W)((W)(x << r) | (W)(x >> (bits - r)));
@@ -91,62 +91,62 @@ template <class W> constexpr W cham_x86_rotl(W x, unsigned r)
 
 // Word round i of the spec: F_i(a, b) = ROL_{R2}((a ^ i) + (ROL_{R1}(b) ^ RK_i)), with
 // (R1, R2) = (1, 8) for even i and (8, 1) for odd i.
-template <class W> inline W cham_x86_round(const ChamX86Keys &k, int i, W a, W b)
+template <class W> inline W cham_sliced_round(const ChamSlicedKeys &k, int i, W a, W b)
 {
     const unsigned r1 = i % 2 == 0 ? 1 : 8, r2 = 9 - r1;
-    return cham_x86_rotl<W>((W)((W)(a ^ (W)i) + (W)(cham_x86_rotl<W>(b, r1) ^ (W)k.rk[i])), r2);
+    return cham_sliced_rotl<W>((W)((W)(a ^ (W)i) + (W)(cham_sliced_rotl<W>(b, r1) ^ (W)k.rk[i])), r2);
 }
 
 // The key-independent per-round tables: ri (read by the kernels from here), dc, and the
 // rotated round number that dk XORs into the round key. Built at compile time, so that a
 // rekey (one per CTR_DRBG request) only spreads the 2k/w round keys over the rounds.
-struct ChamX86RoundConstants {
-    uint32_t ri[cham_x86_max_rounds];
-    uint32_t dc[cham_x86_max_rounds];
-    uint32_t dk_round[cham_x86_max_rounds]; // ROL_{R1}(i + 1): dk_i = RK_i ^ dk_round[i]
+struct ChamSlicedRoundConstants {
+    uint32_t ri[cham_sliced_max_rounds];
+    uint32_t dc[cham_sliced_max_rounds];
+    uint32_t dk_round[cham_sliced_max_rounds]; // ROL_{R1}(i + 1): dk_i = RK_i ^ dk_round[i]
 };
 
-template <class W> constexpr ChamX86RoundConstants cham_x86_make_round_constants()
+template <class W> constexpr ChamSlicedRoundConstants cham_sliced_make_round_constants()
 {
     const uint32_t twice = sizeof(W) == 2 ? 0x10001u : 1u;
-    ChamX86RoundConstants c{};
-    for (int i = 0; i < cham_x86_max_rounds; i++) {
+    ChamSlicedRoundConstants c{};
+    for (int i = 0; i < cham_sliced_max_rounds; i++) {
         const unsigned r1 = i % 2 == 0 ? 1 : 8, r2 = 9 - r1;
         c.ri[i] = (uint32_t)i * twice;
-        c.dc[i] = cham_x86_rotl<W>((W)(i + 4), 8 * sizeof(W) - r2) * twice;
-        c.dk_round[i] = cham_x86_rotl<W>((W)(i + 1), r1) * twice;
+        c.dc[i] = cham_sliced_rotl<W>((W)(i + 4), 8 * sizeof(W) - r2) * twice;
+        c.dk_round[i] = cham_sliced_rotl<W>((W)(i + 1), r1) * twice;
     }
     return c;
 }
 
 template <class W>
-inline constexpr ChamX86RoundConstants cham_x86_round_constants = cham_x86_make_round_constants<W>();
+inline constexpr ChamSlicedRoundConstants cham_sliced_round_constants = cham_sliced_make_round_constants<W>();
 
-// The per-round tables of ChamX86Keys from the key schedule in k.base. A 16-bit word times
+// The per-round tables of ChamSlicedKeys from the key schedule in k.base. A 16-bit word times
 // 0x10001 is the word in both halves, and (a ^ b) * 0x10001 = a * 0x10001 ^ b * 0x10001.
-template <class W> inline void cham_x86_round_tables(ChamX86Keys &k, bool decryption = true)
+template <class W> inline void cham_sliced_round_tables(ChamSlicedKeys &k, bool decryption = true)
 {
     const uint32_t twice = sizeof(W) == 2 ? 0x10001u : 1u;
-    const ChamX86RoundConstants &c = cham_x86_round_constants<W>;
+    const ChamSlicedRoundConstants &c = cham_sliced_round_constants<W>;
     // RK_{i mod 2k/w} repeats every 16 rounds (2k/w is 8 or 16): the encryption table is one
     // period (the kernels read entry i mod 16), so a rekey writes 64 bytes of it.
     for (int j = 0; j < 16; j++)
         k.rk[j] = (W)k.base.rk[j & (k.base.nrk - 1)] * twice;
     if (decryption) {
-        for (int i = 0; i < cham_x86_max_rounds; i++)
+        for (int i = 0; i < cham_sliced_max_rounds; i++)
             k.dk[i] = k.rk[i & 15] ^ c.dk_round[i];
         std::memcpy(k.dc, c.dc, sizeof k.dc);
     }
 }
 
-inline void cham_x86_set_key(void *state, Cipher c, const uint8_t *key)
+inline void cham_sliced_set_key(void *state, Cipher c, const uint8_t *key)
 {
-    ChamX86Keys &k = *static_cast<ChamX86Keys *>(state);
+    ChamSlicedKeys &k = *static_cast<ChamSlicedKeys *>(state);
     cham_key_schedule(c, key, &k.base);
     if (k.base.word_bits == 16)
-        cham_x86_round_tables<uint16_t>(k);
+        cham_sliced_round_tables<uint16_t>(k);
     else
-        cham_x86_round_tables<uint32_t>(k);
+        cham_sliced_round_tables<uint32_t>(k);
 }
 
 #if defined(__SSE2__)
@@ -155,7 +155,7 @@ inline void cham_x86_set_key(void *state, Cipher c, const uint8_t *key)
 // ROL1 ^ ROL11 for all i at once, the second set's adjacent words swapped, each round key
 // widened into base.rk and doubled into rk. CTR_DRBG rekeys for every 1 KiB request, and the
 // generic schedule and table loop took about 10 ns of CHAM-64/128's 160 per request on Zen 4.
-inline void cham64_x86_set_encrypt_key(ChamX86Keys &k, const uint8_t *key)
+inline void cham64_x86_set_encrypt_key(ChamSlicedKeys &k, const uint8_t *key)
 {
     const __m128i w = _mm_loadu_si128(reinterpret_cast<const __m128i *>(key)); // K_0..K_7, little-endian
     const __m128i x1 = _mm_xor_si128(w, _mm_or_si128(_mm_slli_epi16(w, 1), _mm_srli_epi16(w, 15)));
@@ -182,9 +182,9 @@ inline void cham64_x86_set_encrypt_key(ChamX86Keys &k, const uint8_t *key)
 
 // DrbgAccel::set_encrypt_key: the encryption tables only (CTR_DRBG rekeys on every request and
 // never decrypts), dk and dc left as they are.
-inline void cham_x86_set_encrypt_key(void *state, Cipher c, const uint8_t *key)
+inline void cham_sliced_set_encrypt_key(void *state, Cipher c, const uint8_t *key)
 {
-    ChamX86Keys &k = *static_cast<ChamX86Keys *>(state);
+    ChamSlicedKeys &k = *static_cast<ChamSlicedKeys *>(state);
 #if defined(__SSE2__)
     if (c == Cipher::cham64_128) {
         cham64_x86_set_encrypt_key(k, key);
@@ -193,26 +193,26 @@ inline void cham_x86_set_encrypt_key(void *state, Cipher c, const uint8_t *key)
 #endif
     cham_key_schedule(c, key, &k.base);
     if (k.base.word_bits == 16)
-        cham_x86_round_tables<uint16_t>(k, false);
+        cham_sliced_round_tables<uint16_t>(k, false);
     else
-        cham_x86_round_tables<uint32_t>(k, false);
+        cham_sliced_round_tables<uint32_t>(k, false);
 }
 
 // The head of the segment that starts at counter block ctr.
 template <class W>
-inline ChamCtrHead<W> cham_x86_ctr_head(const ChamX86Keys &k, const uint8_t *ctr)
+inline ChamCtrHead<W> cham_sliced_ctr_head(const ChamSlicedKeys &k, const uint8_t *ctr)
 {
     W s[4];
     for (int j = 0; j < 4; j++)
         s[j] = sizeof(W) == 2 ? (W)load_le16(ctr + 2 * j) : (W)load_le32(ctr + 4 * j);
-    const W s4 = cham_x86_round<W>(k, 0, s[0], s[1]);
-    const W s5 = cham_x86_round<W>(k, 1, s[1], s[2]);
-    const W s8 = cham_x86_round<W>(k, 4, s4, s5);
+    const W s4 = cham_sliced_round<W>(k, 0, s[0], s[1]);
+    const W s5 = cham_sliced_round<W>(k, 1, s[1], s[2]);
+    const W s8 = cham_sliced_round<W>(k, 4, s4, s5);
     ChamCtrHead<W> h;
     h.a2 = (W)(s[2] ^ 2);
-    h.b3 = (W)(cham_x86_rotl<W>(s4, 8) ^ (W)k.rk[3]);
+    h.b3 = (W)(cham_sliced_rotl<W>(s4, 8) ^ (W)k.rk[3]);
     h.a5 = (W)(s5 ^ 5);
-    h.b7 = (W)(cham_x86_rotl<W>(s8, 8) ^ (W)k.rk[7]);
+    h.b7 = (W)(cham_sliced_rotl<W>(s8, 8) ^ (W)k.rk[7]);
     h.a8 = (W)(s8 ^ 8);
     h.low = sizeof(W) == 2 ? (W)(s[3] << 8 | s[3] >> 8) : (W)load_be32(ctr + 12);
     return h;
@@ -222,14 +222,14 @@ inline ChamCtrHead<W> cham_x86_ctr_head(const ChamX86Keys &k, const uint8_t *ctr
 // constant upper counter words and calls
 // segment(keys, head, in, out, n) for each, with the head computed once per segment.
 template <class W, class Segment>
-void cham_x86_ctr_segments(const ChamX86Keys &k, const uint8_t *ctr, const uint8_t *in,
+void cham_sliced_ctr_segments(const ChamSlicedKeys &k, const uint8_t *ctr, const uint8_t *in,
                            uint8_t *out, size_t nblocks, Segment segment)
 {
     constexpr size_t bs = 4 * sizeof(W);
     uint8_t next[16];
     std::memcpy(next, ctr, bs);
     while (nblocks > 0) {
-        ChamCtrHead<W> h = cham_x86_ctr_head<W>(k, next);
+        ChamCtrHead<W> h = cham_sliced_ctr_head<W>(k, next);
         const uint64_t room = (uint64_t{1} << (8 * sizeof(W))) - h.low;
         const size_t n = nblocks < room ? nblocks : (size_t)room;
         segment(k, h, in, out, n);

@@ -1,0 +1,16 @@
+# src/modes: its sources, by where they build (src/CMakeLists.txt defines kc_sources; a file in
+# this folder that no list names stops the configure step).
+
+kc_sources(ANY
+  cbc.cpp
+  ctr.cpp
+  ecb.cpp
+  parallel.cpp
+)
+kc_sources(CUDA
+  gpu_device.cu
+  gpu_host.cu
+)
+kc_sources(NO_CUDA
+  gpu_none.cpp
+)

@@ -1,0 +1,6 @@
+# src/selftest: its sources, by where they build (src/CMakeLists.txt defines kc_sources; a file in
+# this folder that no list names stops the configure step).
+
+kc_sources(ANY
+  selftest.cpp
+)
