@@ -1135,18 +1135,27 @@ TEST(CliBench, HelpShowsTheUsersOptions)
     auto r = kc({"bench", "--help"});
     ASSERT_TRUE(Succeeded(r));
     for (const char *opt : {"--cipher", "--kernel", "--size", "--threads", "--all", "--seconds", "--rounds", "--json",
-                            "--no-openssl", "--no-cryptopp", "--keysearch", "kcipher-lab"})
+                            "--no-openssl", "--no-cryptopp", "--gpu", "--keysearch", "kcipher-lab"})
         EXPECT_NE(r.out.find(opt), std::string::npos) << opt << " missing from:\n" << r.out;
-    for (const char *opt : {"--ct-check", "--scaling", "--preset", "--drbg", "--gpu", "--sweep", "--pairs"})
+    for (const char *opt : {"--ct-check", "--scaling", "--preset", "--drbg", "--sweep", "--pairs", "--keysearch-gpu"})
         EXPECT_EQ(r.out.find(opt), std::string::npos) << opt << " is an experiment's option:\n" << r.out;
 }
 
 TEST(CliBench, ExperimentOptionsAreRefused)
 {
-    for (const char *opt : {"--ct-check", "--scaling", "--preset", "--drbg", "--gpu"}) {
+    for (const char *opt : {"--ct-check", "--scaling", "--preset", "--drbg", "--keysearch-gpu"}) {
         auto r = kc({"bench", opt});
         EXPECT_EQ(r.exit_code, 2) << opt << ": " << r.describe();
     }
+}
+
+// bench --gpu (host to host through the public API): a clear error where there is no GPU.
+TEST(CliBench, GpuWhereThereIsNone)
+{
+    if (kcipher_gpu_count() > 0)
+        GTEST_SKIP() << "this machine has a GPU";
+    auto r = kc({"bench", "--gpu", "-c", "lea-128"});
+    EXPECT_TRUE(FailedWith(r, 1, "--gpu: no usable GPU")) << r.out;
 }
 
 // =============================================================================================

@@ -1,10 +1,11 @@
 // `kcipher bench`: how fast this machine runs each cipher, in MB/s and cycles per byte,
 // beside OpenSSL's ARIA and SEED and Crypto++'s ARIA, LEA, HIGHT, CHAM and SEED where they
 // were found when kcipher was built (bench_table.hpp says how the rows are measured);
-// `--keysearch`: keys per second. The experiments (constant-time check, scaling, GPU and DRBG
+// `--gpu`: host-to-host GPU rates; `--keysearch`: keys per second. The experiments (constant-time check, scaling, GPU and DRBG
 // harnesses, the ARIA paper's preset) are bench/lab's `kcipher-lab`.
 #include <memory>
 
+#include "bench_gpu_host.hpp"
 #include "bench_keysearch.hpp"
 #include "bench_table.hpp"
 #include "commands.hpp"
@@ -17,6 +18,9 @@ struct BenchOptions {
     bool keysearch = false;
     std::string keysearch_device = "cpu";
     bool seconds_given = false;
+    bool rounds_given = false;
+    bool gpu = false;
+    GpuHostBenchOptions g;
 };
 
 int run_bench(const BenchOptions &o)
@@ -24,6 +28,13 @@ int run_bench(const BenchOptions &o)
     if (o.keysearch)
         return run_keysearch_bench({o.table.ciphers, o.table.kernels, o.table.threads, o.keysearch_device,
                                     o.seconds_given ? o.table.seconds : 2.0, o.table.json});
+    if (o.gpu) {
+        GpuHostBenchOptions g = o.g;
+        g.ciphers = o.table.ciphers;
+        g.rounds = o.rounds_given ? o.table.rounds : g.rounds;
+        g.json = o.table.json;
+        return run_gpu_host_bench(g);
+    }
     return run_cpu_bench(o.table);
 }
 
@@ -36,8 +47,8 @@ Runner add_bench_command(CLI::App &app)
     CLI::App *sub = app.add_subcommand(
         "bench", "measure each cipher's speed on this CPU (MB/s, cycles/byte) beside OpenSSL and Crypto++");
     sub->footer("With no options: every cipher in CTR on 16 KiB messages, one thread, dispatch's kernel, beside the "
-                "peers' rows (about 15 s).\nExperiments (constant-time check, scaling over cores, GPU and DRBG "
-                "benchmarks): bench/lab's kcipher-lab.");
+                "peers' rows (about 15 s).\nExperiments (constant-time check, scaling over cores, the DRBG, GPU kernels "
+                "on device memory, the ARIA paper's preset): bench/lab's kcipher-lab.");
     sub->add_option("-c,--cipher", t.ciphers, "cipher and mode, repeatable (default: every cipher, CTR)");
     sub->add_option("--kernel", t.kernels, "kernel name, repeatable; 'all' = every kernel this machine runs");
     sub->add_option("-s,--size", t.sizes, "message size in bytes, repeatable (default 16384)");
@@ -48,11 +59,18 @@ Runner add_bench_command(CLI::App &app)
     sub->add_option("--seconds", t.seconds, "length of one timing slice (default 0.1)")
         ->check(CLI::Range(0.001, 60.0))
         ->each([o](const std::string &) { o->seconds_given = true; });
-    sub->add_option("--rounds", t.rounds, "interleaved rounds per row, the median is reported (default 5)")
-        ->check(CLI::Range(1, 1000));
+    sub->add_option("--rounds", t.rounds, "interleaved rounds per row (--gpu: calls), the median is reported (default 5)")
+        ->check(CLI::Range(1, 1000))
+        ->each([o](const std::string &) { o->rounds_given = true; });
     sub->add_option("--json", t.json, "write the records as a JSON list to this file");
     sub->add_flag("!--no-openssl", t.openssl, "skip OpenSSL's rows");
     sub->add_flag("!--no-cryptopp", t.cryptopp, "skip Crypto++'s rows");
+    sub->add_flag("--gpu", o->gpu,
+                  "each cipher's default GPU kernel instead, host memory to host memory (CTR, ECB; --gpu-device, "
+                  "--gpu-bytes)");
+    sub->add_option("--gpu-device", o->g.device, "--gpu: one GPU's index (default: every GPU)");
+    sub->add_option("--gpu-bytes", o->g.bytes, "--gpu: bytes per call (default 256 MiB)")
+        ->check(CLI::Range(size_t(1) << 12, size_t(1) << 36));
     sub->add_flag("--keysearch", o->keysearch,
                   "key search keys/s per cipher instead (--device, --threads, --kernel; --seconds per row, default 2)");
     sub->add_option("--device", o->keysearch_device, "--keysearch: cpu (default), gpu or all");
