@@ -18,6 +18,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include "bench_cpu.hpp"
 #include "bench_ct.hpp"
 #include "bench_drbg.hpp"
 #include "bench_gpu.hpp"
@@ -59,12 +60,8 @@ struct Options {
 std::vector<std::string> bare_names(const std::vector<std::string> &names)
 {
     std::vector<std::string> out;
-    for (const std::string &c : names) {
-        char bare[64];
-        kcipher_mode m;
-        kcipher::check(kcipher_parse_name(c.c_str(), bare, sizeof bare, &m));
-        out.push_back(bare);
-    }
+    for (const std::string &c : names)
+        out.push_back(cli::parse_cipher_arg(c).cipher);
     return out;
 }
 

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <memory>
 #include <random>
+#include <stdexcept>
 
 #include <time.h>
 
@@ -19,6 +20,16 @@ std::vector<uint8_t> random_bytes(size_t n)
     for (auto &b : v)
         b = (uint8_t)g();
     return v;
+}
+
+CipherArg parse_cipher_arg(const std::string &arg)
+{
+    char cipher[64];
+    kcipher_mode mode;
+    kcipher_status st = kcipher_parse_name(arg.c_str(), cipher, sizeof cipher, &mode);
+    if (st != KCIPHER_OK)
+        throw std::runtime_error("--cipher '" + arg + "': " + kcipher_strerror(st));
+    return {cipher, mode};
 }
 
 static double thread_cpu_seconds()

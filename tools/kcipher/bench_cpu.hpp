@@ -37,6 +37,14 @@ struct Slice {
 
 std::vector<uint8_t> random_bytes(size_t n);
 
+// A --cipher argument: the cipher's name and the mode it names (KCIPHER_MODE_NONE where it
+// names none); throws, quoting the argument, where it names no cipher or an unknown mode.
+struct CipherArg {
+    std::string cipher;
+    kcipher_mode mode;
+};
+CipherArg parse_cipher_arg(const std::string &arg);
+
 // Runs work until `seconds` have passed: this thread's bytes per second, and its core's
 // clock read two ways (see bench_clock.hpp), so that an all-core run shows whether the
 // cores slowed down while the kernel ran (the idle-core add chain cannot see that).

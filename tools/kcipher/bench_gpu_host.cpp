@@ -25,14 +25,8 @@ std::vector<std::string> gpu_ciphers(const GpuHostBenchOptions &o)
         }
         return out;
     }
-    for (const std::string &name : o.ciphers) {
-        char bare[32];
-        kcipher_mode mode;
-        kcipher_status st = kcipher_parse_name(name.c_str(), bare, sizeof bare, &mode);
-        if (st != KCIPHER_OK)
-            throw std::runtime_error(fmt::format("--cipher '{}': {}", name, kcipher_strerror(st)));
-        out.push_back(bare);
-    }
+    for (const std::string &name : o.ciphers)
+        out.push_back(parse_cipher_arg(name).cipher);
     return out;
 }
 

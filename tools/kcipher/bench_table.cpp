@@ -178,13 +178,9 @@ std::vector<std::vector<Target>> build_groups(const CpuBenchOptions &o)
         return true;
     };
     for (const std::string &name : o.ciphers) {
-        char cipher[32];
-        kcipher_mode mode;
-        kcipher_status st = kcipher_parse_name(name.c_str(), cipher, sizeof cipher, &mode);
-        if (st != KCIPHER_OK)
-            throw std::runtime_error(fmt::format("--cipher '{}': {}", name, kcipher_strerror(st)));
-        if (mode == KCIPHER_MODE_NONE)
-            mode = KCIPHER_MODE_CTR;
+        const CipherArg arg = parse_cipher_arg(name);
+        const char *cipher = arg.cipher.c_str();
+        const kcipher_mode mode = arg.mode == KCIPHER_MODE_NONE ? KCIPHER_MODE_CTR : arg.mode;
         kcipher_cipher_info info;
         kcipher::check(kcipher_cipher_find(cipher, &info));
         std::vector<Target> g;
