@@ -53,10 +53,10 @@ struct CipherSpec {
 const CipherSpec kCiphers[] = {
     {"aria-128", 16, 16},     {"aria-192", 24, 16},     {"aria-256", 32, 16}, {"lea-128", 16, 16},
     {"lea-192", 24, 16},      {"lea-256", 32, 16},      {"hight", 16, 8},     {"cham-64-128", 16, 8},
-    {"cham-128-128", 16, 16}, {"cham-128-256", 32, 16},
+    {"cham-128-128", 16, 16}, {"cham-128-256", 32, 16}, {"seed-128", 16, 16},
 };
 const char *const kModes[] = {"ecb", "cbc", "ctr"};
-const char *const kKernels[] = {"aria/ref", "aria/table", "lea/ref", "hight/ref", "cham/ref"};
+const char *const kKernels[] = {"aria/ref", "aria/table", "lea/ref", "hight/ref", "cham/ref", "seed/ref"};
 
 // ---- files and directories -----------------------------------------------------------------
 

@@ -11,6 +11,7 @@ KV_FILES = {
     "lea_spec_ttak_ko_12_0223.txt": 3,
     "kcmvp_hight_ecb_kat.txt": 216,
     "cham_revised_2019.txt": 3,
+    "kcmvp_seed_ecb_kat.txt": 276,
 }
 
 

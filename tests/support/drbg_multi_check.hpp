@@ -39,8 +39,10 @@ inline size_t counting_entropy(void *user, uint8_t *buf, size_t min_len, size_t)
     return min_len;
 }
 
+// The CPU tests' ciphers (test_drbg_multi.cpp). test_drbg_gpu.cpp lists its own: the ciphers
+// with a GPU kernel.
 inline const char *const drbg_ciphers[] = {"aria-128", "aria-192", "aria-256", "lea-128", "lea-192", "lea-256",
-                                   "hight", "cham-64-128", "cham-128-128", "cham-128-256"};
+                                   "hight", "cham-64-128", "cham-128-128", "cham-128-256", "seed-128"};
 
 struct MultiSingles {
     std::vector<kcipher_drbg *> d;
