@@ -195,6 +195,46 @@ TEST(KeysearchCli, ShardsCoverTheRangeOnce)
     EXPECT_EQ(found, 1);
 }
 
+// A family with no CPU key searcher of its own (seed) runs the generic search over its
+// kernels' block interface (keysearch/cpu_search.cpp). On a GPU, --device gpu either finds
+// the key or, while the family's module offers no GPU key search, is refused with a message
+// (never run with another family's kernel). 16 unknown bits in three bytes, two pairs.
+TEST(KeysearchCli, SeedWithoutItsOwnSearchers)
+{
+    std::vector<uint8_t> key = kct::random_bytes(16, 21), mask(16, 0);
+    mask[0] = 0xf0, mask[7] = 0x0f, mask[15] = 0xff; // mask bits 0..7 in byte 15, 8..11 in 7, 12..15 in 0
+    std::vector<uint8_t> tmpl = key;
+    for (size_t i = 0; i < 16; i++)
+        tmpl[i] ^= mask[i]; // wrong bits under the mask: they must be ignored
+    const uint64_t index = key[15] | uint64_t(key[7] & 0x0f) << 8 | uint64_t(key[0] >> 4) << 12;
+    kcipher::Cipher c("seed-128", key);
+    const std::vector<uint8_t> pt = kct::random_bytes(16, 22), pt2 = kct::random_bytes(16, 23);
+    std::vector<std::string> a = {kCli, "keysearch", "--cipher", "seed-128", "--plaintext", kct::tohex(pt),
+                                  "--ciphertext", kct::tohex(c.ecb_encrypt(pt)), "--plaintext", kct::tohex(pt2),
+                                  "--ciphertext", kct::tohex(c.ecb_encrypt(pt2)), "--key", kct::tohex(tmpl),
+                                  "--mask", kct::tohex(mask), "--threads", "2", "--json"};
+    auto r = kct::run_process(a);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["found"].size(), 1u) << r.out;
+    EXPECT_EQ(j["found"][0]["key"], kct::tohex(key));
+    EXPECT_EQ(j["found"][0]["index"], index);
+    EXPECT_EQ(j["tested"], 65536u);
+    EXPECT_EQ(j["complete"], true);
+    if (kcipher_gpu_count() == 0)
+        return;
+    a.insert(a.end(), {"--device", "gpu"});
+    r = kct::run_process(a);
+    if (r.exit_code == 2) {
+        EXPECT_NE(r.err.find("no GPU key search"), std::string::npos) << r.err;
+        return;
+    }
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["found"].size(), 1u) << r.out;
+    EXPECT_EQ(j["found"][0]["key"], kct::tohex(key));
+}
+
 TEST(KeysearchCli, GpuFindsPlantedKey)
 {
     if (kcipher_gpu_count() == 0)
