@@ -63,6 +63,7 @@ inline const KeyRow &dec_row(const Keys &k, int i) { return k.dec[i]; }
 
 #pragma GCC push_options
 #pragma GCC target("avx2")
+#include "kit/x86_word_slice.hpp"
 
 namespace kc {
 
@@ -87,28 +88,10 @@ template <int R> inline V rol(V x)
 }
 template <int R> inline V ror(V x) { return rol<32 - R>(x); }
 
-inline V bswap32(V x)
-{
-    const V bswap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
-                                     3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-    return _mm256_shuffle_epi8(x, bswap);
-}
-
-// 4x4 transpose of 32-bit words inside each 128-bit lane; it is its own inverse. From four
-// registers r[q] of blocks 2q, 2q+1 it gives X[j] with word j of block 2i+l in dword i of
-// lane l: the order CTR's counter offsets follow.
-inline void transpose(V &r0, V &r1, V &r2, V &r3)
-{
-    V t0 = _mm256_unpacklo_epi32(r0, r1), t1 = _mm256_unpackhi_epi32(r0, r1);
-    V t2 = _mm256_unpacklo_epi32(r2, r3), t3 = _mm256_unpackhi_epi32(r2, r3);
-    r0 = _mm256_unpacklo_epi64(t0, t2);
-    r1 = _mm256_unpackhi_epi64(t0, t2);
-    r2 = _mm256_unpacklo_epi64(t1, t3);
-    r3 = _mm256_unpackhi_epi64(t1, t3);
-}
-
-// Lane p = 4l + i of a group holds block 2i + l (see transpose).
-inline V ctr_lane_offsets() { return _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7); }
+// Byte swap, the in-lane 4x4 word transpose and the lanes' block order: kit/x86_word_slice.hpp.
+using x86_words::bswap32;
+using x86_words::transpose;
+inline V ctr_lane_offsets() { return x86_words::ctr_lane_offsets_ymm(); }
 
 // The lanes of register j (32 bytes, blocks 2j, 2j+1 of a step) that hold a word of one of
 // the first n blocks: all ones there, zero elsewhere (vpmaskmovd reads the top bit).

@@ -64,6 +64,8 @@ inline const KeyRow &dec_row(const Keys &k, int i) { return k.dec[i]; }
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#define KC_X86_WORD_SLICE_ZMM
+#include "kit/x86_word_slice.hpp"
 
 namespace kc {
 
@@ -82,31 +84,10 @@ inline V vsub(V a, V b) { return _mm512_sub_epi32(a, b); }
 template <int R> inline V rol(V x) { return _mm512_rol_epi32(x, R); }
 template <int R> inline V ror(V x) { return _mm512_ror_epi32(x, R); }
 
-inline V bswap32(V x)
-{
-    const V bswap = _mm512_broadcast_i32x4(
-        _mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
-    return _mm512_shuffle_epi8(x, bswap);
-}
-
-// 4x4 transpose of 32-bit words inside each 128-bit lane; it is its own inverse. From four
-// registers r[q] of blocks 4q..4q+3 it gives X[j] with word j of block 4i+l in dword i of
-// lane l: the order CTR's counter offsets follow.
-inline void transpose(V &r0, V &r1, V &r2, V &r3)
-{
-    V t0 = _mm512_unpacklo_epi32(r0, r1), t1 = _mm512_unpackhi_epi32(r0, r1);
-    V t2 = _mm512_unpacklo_epi32(r2, r3), t3 = _mm512_unpackhi_epi32(r2, r3);
-    r0 = _mm512_unpacklo_epi64(t0, t2);
-    r1 = _mm512_unpackhi_epi64(t0, t2);
-    r2 = _mm512_unpacklo_epi64(t1, t3);
-    r3 = _mm512_unpackhi_epi64(t1, t3);
-}
-
-// Lane p = 4l + i of a group holds block 4i + l (see transpose).
-inline V ctr_lane_offsets()
-{
-    return _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
-}
+// Byte swap, the in-lane 4x4 word transpose and the lanes' block order: kit/x86_word_slice.hpp.
+using x86_words::bswap32;
+using x86_words::transpose;
+inline V ctr_lane_offsets() { return x86_words::ctr_lane_offsets_zmm(); }
 
 // The words of register j (64 bytes, blocks 4j..4j+3 of a step) that hold one of the first
 // n blocks.

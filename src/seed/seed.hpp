@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "core/cipher.hpp"
+#include "kit/gf256.hpp"
 
 namespace kc {
 
@@ -23,29 +24,8 @@ namespace seed_spec {
 // Appendix A; the S-box design in the KISA specification).
 constexpr unsigned field_poly = 0x163;
 
-constexpr uint8_t gf_mul(uint8_t a, uint8_t b)
-{
-    unsigned x = a, r = 0;
-    for (int i = 0; i < 8; i++) {
-        if ((b >> i) & 1)
-            r ^= x;
-        x <<= 1;
-        if (x & 0x100)
-            x ^= field_poly;
-    }
-    return (uint8_t)r;
-}
-
-constexpr uint8_t gf_pow(uint8_t a, unsigned e)
-{
-    uint8_t r = 1;
-    for (; e != 0; e >>= 1) {
-        if (e & 1)
-            r = gf_mul(r, a);
-        a = gf_mul(a, a);
-    }
-    return r;
-}
+constexpr uint8_t gf_mul(uint8_t a, uint8_t b) { return gf256::mul(a, b, field_poly); }
+constexpr uint8_t gf_pow(uint8_t a, unsigned e) { return gf256::pow(a, e, field_poly); }
 
 // An 8x8 matrix over GF(2) given by its columns: column j is the image of the basis bit 1<<j.
 constexpr uint8_t mat_apply(const std::array<uint8_t, 8> &cols, uint8_t v)
@@ -126,6 +106,9 @@ constexpr int seed_rounds = 16;
 struct SeedRoundKeys {
     uint32_t k[seed_rounds][2];
 };
+
+// Every SEED kernel's Kernel::supports.
+inline bool seed_supports(Cipher c) { return c == Cipher::seed128; }
 
 // c is seed128; key holds 16 bytes.
 void seed_key_schedule(Cipher c, const uint8_t *key, SeedRoundKeys *out);

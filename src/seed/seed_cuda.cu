@@ -122,8 +122,6 @@ int seed_cuda_set_keys(Cipher c, const uint8_t *raw, size_t raw_stride, size_t n
 
 const GpuOps seed_cuda_ops = {seed_cuda_ecb, seed_cuda_ctr, seed_cuda_ctr_segments, seed_cuda_set_keys};
 
-bool seed_cuda_supports(Cipher c) { return c == Cipher::seed128; }
-
 void seed_cuda_set_key(void *state, Cipher c, const uint8_t *key)
 {
     SeedCudaKeys &k = *static_cast<SeedCudaKeys *>(state);
@@ -139,21 +137,11 @@ void seed_cuda_set_key(void *state, Cipher c, const uint8_t *key)
 
 } // namespace
 
+// The descriptor: 16-byte blocks; a GPU wants at least 2^20 in flight; not constant-time
+// (shared-memory lookups at secret indices); rank -10, never the default for host memory
+// (docs/usage.md: --gpu); host entry points null, the modes go through seed_cuda_ops.
 extern const Kernel seed_cuda_kernel = {
-    "seed/cuda",
-    "seed",
-    16,
-    1u << 20, // batch_blocks: a GPU wants at least this many blocks in flight
-    false,    // constant_time: shared-memory table lookups at secret indices
-    feat_cuda_gpu,
-    -10, // rank: never the default for host memory (see docs/usage.md: --gpu)
-    sizeof(SeedCudaKeys),
-    seed_cuda_supports,
-    seed_cuda_set_key,
-    nullptr,
-    nullptr,
-    nullptr,
-    &seed_cuda_ops,
-};
+    "seed/cuda", "seed", 16, 1u << 20, false, feat_cuda_gpu, -10, sizeof(SeedCudaKeys), seed_supports,
+    seed_cuda_set_key, nullptr, nullptr, nullptr, &seed_cuda_ops};
 
 } // namespace kc

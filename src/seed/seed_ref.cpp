@@ -107,8 +107,6 @@ void seed_decrypt_block(const SeedRoundKeys &rk, const uint8_t *in, uint8_t *out
 
 namespace {
 
-bool seed_supports(Cipher c) { return c == Cipher::seed128; }
-
 void seed_set_key(void *state, Cipher c, const uint8_t *key)
 {
     seed_key_schedule(c, key, static_cast<SeedRoundKeys *>(state));

@@ -17,33 +17,14 @@
 #include <array>
 #include <cstdint>
 
+#include "kit/gf256.hpp"
 #include "seed/seed.hpp"
 
 namespace kc::seed_aes_field {
 
-constexpr uint8_t aes_mul(uint8_t a, uint8_t b)
-{
-    unsigned x = a, r = 0;
-    for (int i = 0; i < 8; i++) {
-        if ((b >> i) & 1)
-            r ^= x;
-        x <<= 1;
-        if (x & 0x100)
-            x ^= 0x11b;
-    }
-    return (uint8_t)r;
-}
+constexpr unsigned aes_poly = 0x11b; // x^8 + x^4 + x^3 + x + 1
 
-constexpr uint8_t aes_pow(uint8_t a, unsigned e)
-{
-    uint8_t r = 1;
-    for (; e != 0; e >>= 1) {
-        if (e & 1)
-            r = aes_mul(r, a);
-        a = aes_mul(a, a);
-    }
-    return r;
-}
+constexpr uint8_t aes_pow(uint8_t a, unsigned e) { return gf256::pow(a, e, aes_poly); }
 
 constexpr uint8_t aes_inv(uint8_t x) { return aes_pow(x, 254); } // 0 -> 0
 

@@ -294,5 +294,22 @@ template <class V> void set_key(Keys &k, const uint8_t key[16])
     secure_wipe(in, sizeof in);
 }
 
+// The Kernel entry points over V, for the kernel file's descriptor.
+template <class V> struct Entry {
+    static void set_key(void *state, Cipher, const uint8_t *key) { seed_ws::set_key<V>(*static_cast<Keys *>(state), key); }
+    static void encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t n)
+    {
+        ecb<V>(static_cast<const Keys *>(state)->enc, in, out, n);
+    }
+    static void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t n)
+    {
+        ecb<V>(static_cast<const Keys *>(state)->dec, in, out, n);
+    }
+    static void ctr_xor_blocks(const void *state, const uint8_t *ctr_block, const uint8_t *in, uint8_t *out, size_t n)
+    {
+        ctr<V>(static_cast<const Keys *>(state)->enc, ctr_block, in, out, n);
+    }
+};
+
 } // namespace
 } // namespace kc::seed_ws

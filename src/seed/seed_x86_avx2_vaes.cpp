@@ -27,6 +27,7 @@
 
 #pragma GCC push_options
 #pragma GCC target("avx2,aes,vaes")
+#include "kit/x86_word_slice.hpp"
 #include "seed/seed_word_sliced.hpp"
 
 namespace kc {
@@ -55,22 +56,9 @@ struct Ymm {
     static vec rotr8(vec x) { return shuffle(x, 1); }
     static vec rotr16(vec x) { return shuffle(x, 2); }
     static vec rotr24(vec x) { return shuffle(x, 3); }
-    static vec bswap32(vec x)
-    {
-        const __m128i b = _mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-        return _mm256_shuffle_epi8(x, _mm256_broadcastsi128_si256(b));
-    }
-    // As Zmm::transpose4 (seed_x86_avx512_gfni.cpp): lane p = 4l + i holds block 2i + l.
-    static void transpose4(vec &r0, vec &r1, vec &r2, vec &r3)
-    {
-        vec t0 = _mm256_unpacklo_epi32(r0, r1), t1 = _mm256_unpackhi_epi32(r0, r1);
-        vec t2 = _mm256_unpacklo_epi32(r2, r3), t3 = _mm256_unpackhi_epi32(r2, r3);
-        r0 = _mm256_unpacklo_epi64(t0, t2);
-        r1 = _mm256_unpackhi_epi64(t0, t2);
-        r2 = _mm256_unpacklo_epi64(t1, t3);
-        r3 = _mm256_unpackhi_epi64(t1, t3);
-    }
-    static vec lane_offsets() { return _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7); }
+    static vec bswap32(vec x) { return x86_words::bswap32(x); }
+    static void transpose4(vec &r0, vec &r1, vec &r2, vec &r3) { x86_words::transpose(r0, r1, r2, r3); }
+    static vec lane_offsets() { return x86_words::ctr_lane_offsets_ymm(); }
     static vec table(const std::array<uint8_t, 16> &t)
     {
         return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i *>(t.data())));
@@ -95,25 +83,7 @@ struct Ymm {
     }
 };
 
-void set_key(void *state, Cipher, const uint8_t *key)
-{
-    seed_ws::set_key<Ymm>(*static_cast<seed_ws::Keys *>(state), key);
-}
-
-void encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t n)
-{
-    seed_ws::ecb<Ymm>(static_cast<const seed_ws::Keys *>(state)->enc, in, out, n);
-}
-
-void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t n)
-{
-    seed_ws::ecb<Ymm>(static_cast<const seed_ws::Keys *>(state)->dec, in, out, n);
-}
-
-void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, uint8_t *out, size_t n)
-{
-    seed_ws::ctr<Ymm>(static_cast<const seed_ws::Keys *>(state)->enc, ctr, in, out, n);
-}
+using Entry = seed_ws::Entry<Ymm>;
 
 } // namespace
 } // namespace kc
@@ -122,27 +92,11 @@ void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, ui
 
 namespace kc {
 
-namespace {
-// Outside the target region: the registry asks every kernel, whatever the machine.
-bool supports(Cipher c) { return c == Cipher::seed128; }
-} // namespace
-
+// The descriptor: 16-byte blocks, 32 per batch (four groups of 8, one word per ymm lane),
+// constant-time (AES-instruction S-boxes, register-table vpshufb: see the file header), rank 33.
 extern const Kernel seed_avx2_vaes_kernel = {
-    "seed/avx2-vaes",
-    "seed",
-    16,   // block_bytes
-    32,   // batch_blocks: four groups of 8 blocks (one word per ymm lane)
-    true, // constant_time: AES-instruction S-boxes, register-table vpshufb (see the file header)
-    feat_avx | feat_avx2 | feat_aesni | feat_vaes,
-    33, // rank
-    sizeof(seed_ws::Keys),
-    supports,
-    set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-    nullptr, // gpu
-};
+    "seed/avx2-vaes", "seed", 16, 32, true, feat_avx | feat_avx2 | feat_aesni | feat_vaes, 33, sizeof(seed_ws::Keys),
+    seed_supports, Entry::set_key, Entry::encrypt_blocks, Entry::decrypt_blocks, Entry::ctr_xor_blocks};
 
 } // namespace kc
 #endif

@@ -25,10 +25,11 @@
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512bw,gfni")
 // GCC 12's AVX-512 intrinsics pass _mm512_undefined_epi32() as the unused merge source, and
-// -Wuninitialized reports it once inlined (GCC bug 105593).
-#pragma GCC diagnostic push
+// -Wuninitialized reports it once inlined (GCC bug 105593); nothing after the region needs it.
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#define KC_X86_WORD_SLICE_ZMM
+#include "kit/x86_word_slice.hpp"
 #include "seed/seed_word_sliced.hpp"
 
 namespace kc {
@@ -47,24 +48,9 @@ struct Zmm {
     static vec rotr8(vec x) { return _mm512_ror_epi32(x, 8); }
     static vec rotr16(vec x) { return _mm512_ror_epi32(x, 16); }
     static vec rotr24(vec x) { return _mm512_ror_epi32(x, 24); }
-    static vec bswap32(vec x)
-    {
-        const vec b = _mm512_broadcast_i32x4(
-            _mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
-        return _mm512_shuffle_epi8(x, b);
-    }
-    // In each 128-bit lane: word j of the four registers' blocks into register j. Lane
-    // p = 4l + i then holds block 4i + l of the group.
-    static void transpose4(vec &r0, vec &r1, vec &r2, vec &r3)
-    {
-        vec t0 = _mm512_unpacklo_epi32(r0, r1), t1 = _mm512_unpackhi_epi32(r0, r1);
-        vec t2 = _mm512_unpacklo_epi32(r2, r3), t3 = _mm512_unpackhi_epi32(r2, r3);
-        r0 = _mm512_unpacklo_epi64(t0, t2);
-        r1 = _mm512_unpackhi_epi64(t0, t2);
-        r2 = _mm512_unpacklo_epi64(t1, t3);
-        r3 = _mm512_unpackhi_epi64(t1, t3);
-    }
-    static vec lane_offsets() { return _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15); }
+    static vec bswap32(vec x) { return x86_words::bswap32(x); }
+    static void transpose4(vec &r0, vec &r1, vec &r2, vec &r3) { x86_words::transpose(r0, r1, r2, r3); }
+    static vec lane_offsets() { return x86_words::ctr_lane_offsets_zmm(); }
     static vec sbox_pair(vec x)
     {
         using namespace seed_aes_field;
@@ -75,55 +61,20 @@ struct Zmm {
     }
 };
 
-void set_key(void *state, Cipher, const uint8_t *key)
-{
-    seed_ws::set_key<Zmm>(*static_cast<seed_ws::Keys *>(state), key);
-}
-
-void encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t n)
-{
-    seed_ws::ecb<Zmm>(static_cast<const seed_ws::Keys *>(state)->enc, in, out, n);
-}
-
-void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t n)
-{
-    seed_ws::ecb<Zmm>(static_cast<const seed_ws::Keys *>(state)->dec, in, out, n);
-}
-
-void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, uint8_t *out, size_t n)
-{
-    seed_ws::ctr<Zmm>(static_cast<const seed_ws::Keys *>(state)->enc, ctr, in, out, n);
-}
+using Entry = seed_ws::Entry<Zmm>;
 
 } // namespace
 } // namespace kc
 
-#pragma GCC diagnostic pop
 #pragma GCC pop_options
 
 namespace kc {
 
-namespace {
-// Outside the target region: the registry asks every kernel, whatever the machine.
-bool supports(Cipher c) { return c == Cipher::seed128; }
-} // namespace
-
+// The descriptor: 16-byte blocks, 64 per batch (four groups of 16, one word per zmm lane),
+// constant-time (GFNI S-boxes, no table: see the file header), rank 40 (AVX-512).
 extern const Kernel seed_avx512_gfni_kernel = {
-    "seed/avx512-gfni",
-    "seed",
-    16,   // block_bytes
-    64,   // batch_blocks: four groups of 16 blocks (one word per zmm lane)
-    true, // constant_time: GFNI S-boxes, no table (see the file header)
-    feat_avx512f | feat_avx512bw | feat_gfni,
-    40, // rank
-    sizeof(seed_ws::Keys),
-    supports,
-    set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-    nullptr, // gpu
-};
+    "seed/avx512-gfni", "seed", 16, 64, true, feat_avx512f | feat_avx512bw | feat_gfni, 40, sizeof(seed_ws::Keys),
+    seed_supports, Entry::set_key, Entry::encrypt_blocks, Entry::decrypt_blocks, Entry::ctr_xor_blocks};
 
 } // namespace kc
 #endif
