@@ -196,9 +196,10 @@ TEST(KeysearchCli, ShardsCoverTheRangeOnce)
 }
 
 // A family with no CPU key searcher of its own (seed) runs the generic search over its
-// kernels' block interface (keysearch/cpu_search.cpp). On a GPU, --device gpu either finds
-// the key or, while the family's module offers no GPU key search, is refused with a message
-// (never run with another family's kernel). 16 unknown bits in three bytes, two pairs.
+// kernels' block interface (keysearch/cpu_search.cpp). On a GPU, --device gpu finds the key
+// with seed/cuda's search (src/seed/seed_cuda_keysearch.cu), or, in a build whose module
+// offers none, is refused with a message (never run with another family's kernel). 16
+// unknown bits in three bytes, two pairs.
 TEST(KeysearchCli, SeedWithoutItsOwnSearchers)
 {
     std::vector<uint8_t> key = kct::random_bytes(16, 21), mask(16, 0);

@@ -57,8 +57,9 @@ Problem planted_problem(Cipher c, int bits, uint64_t planted, std::mt19937_64 &r
     return p;
 }
 
-// A family whose module offers no GPU key search (seed, until it has one) is refused with
-// KCIPHER_ERR_UNSUPPORTED, never searched with another family's kernel; true when refused.
+// A family whose module offers no GPU key search (in a CUDA build every family has one today)
+// is refused with KCIPHER_ERR_UNSUPPORTED, never searched with another family's kernel; true
+// when refused.
 bool refused_without_gpu_search(Cipher c)
 {
     if (gpu_search_for(c) != nullptr)
