@@ -172,21 +172,11 @@ void aria_bs_set_key(void *state, Cipher c, const uint8_t *key)
 
 } // namespace
 
+// Descriptor: batch_blocks: 1024 warps of 1024 blocks (an H100 holds 132 x 12 warps);
+// constant_time: bitsliced, no table (aria_cuda_bitslice.cuh); rank: by speed, after the 4k-x32,
+// 1k-x32 and 256xn tables; the constant-time choice is by name.
 extern const Kernel aria_cuda_bitslice_kernel = {
-    "aria/cuda-bitslice",
-    "aria",
-    16,
-    1u << 20, // batch_blocks: 1024 warps of 1024 blocks (an H100 holds 132 x 12 warps)
-    true,     // constant_time: bitsliced, no table (aria_cuda_bitslice.cuh)
-    feat_cuda_gpu,
-    -14, // rank: by speed, after the 4k-x32, 1k-x32 and 256xn tables; the constant-time choice is by name
-    sizeof(AriaBsKeyState),
-    aria_bs_supports,
-    aria_bs_set_key,
-    nullptr,
-    nullptr,
-    nullptr,
-    &aria_bs_ops,
-};
+    "aria/cuda-bitslice", "aria", 16, 1u << 20, true, feat_cuda_gpu, -14, sizeof(AriaBsKeyState),
+    aria_bs_supports, aria_bs_set_key, nullptr, nullptr, nullptr, &aria_bs_ops};
 
 } // namespace kc

@@ -88,21 +88,12 @@ void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, ui
 
 } // namespace
 
+// Descriptor: batch_blocks: one byte position of 16 blocks per register; constant_time: TBL/TBX
+// index registers, not memory; rank: above neon-4pt (table loads shared by four registers), below
+// neon-aes.
 extern const Kernel aria_neon_16pt_kernel = {
-    "aria/neon-16pt",
-    "aria",
-    16,   // block_bytes
-    16,   // batch_blocks: one byte position of 16 blocks per register
-    true, // constant_time: TBL/TBX index registers, not memory
-    feat_neon,
-    20,   // rank: above neon-4pt (table loads shared by four registers), below neon-aes
-    sizeof(AriaRoundKeys),
-    supports,
-    set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-};
+    "aria/neon-16pt", "aria", 16, 16, true, feat_neon, 20, sizeof(AriaRoundKeys),
+    supports, set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
 
 } // namespace kc
 

@@ -182,21 +182,11 @@ void set_key(void *state, Cipher c, const uint8_t *key)
 
 } // namespace
 
+// Descriptor: batch_blocks: one LD4 of four blocks; constant_time: TBL/TBX index registers, not
+// memory; rank: above aria/table, below the 16-block kernels.
 extern const Kernel aria_neon_4pt_kernel = {
-    "aria/neon-4pt",
-    "aria",
-    16,   // block_bytes
-    4,    // batch_blocks: one LD4 of four blocks
-    true, // constant_time: TBL/TBX index registers, not memory
-    feat_neon,
-    15,   // rank: above aria/table, below the 16-block kernels
-    sizeof(FourPtKeys),
-    supports,
-    set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-};
+    "aria/neon-4pt", "aria", 16, 4, true, feat_neon, 15, sizeof(FourPtKeys),
+    supports, set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
 
 } // namespace kc
 

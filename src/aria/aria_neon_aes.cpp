@@ -160,21 +160,11 @@ void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, ui
 
 } // namespace
 
+// Descriptor: batch_blocks: one byte position of 16 blocks per register; constant_time: AES
+// instructions and register TBL only; rank: fewest instructions per block of the ARIA NEON kernels.
 extern const Kernel aria_neon_aes_kernel = {
-    "aria/neon-aes",
-    "aria",
-    16,   // block_bytes
-    16,   // batch_blocks: one byte position of 16 blocks per register
-    true, // constant_time: AES instructions and register TBL only
-    feat_neon | feat_arm_aes,
-    30,   // rank: fewest instructions per block of the ARIA NEON kernels
-    sizeof(AesKeys),
-    supports,
-    set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-};
+    "aria/neon-aes", "aria", 16, 16, true, feat_neon | feat_arm_aes, 30, sizeof(AesKeys),
+    supports, set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
 
 } // namespace kc
 

@@ -128,20 +128,10 @@ void aria_fe(const uint8_t d[16], const uint8_t rk[16], uint8_t out[16])
     aria_diffusion(t, out);
 }
 
+// Descriptor: constant_time: S-box lookups indexed by secret bytes; requires: portable C++; rank:
+// the oracle, picked only when nothing faster runs.
 extern const Kernel aria_ref_kernel = {
-    "aria/ref",            // name
-    "aria",                // family
-    16,                    // block_bytes
-    1,                     // batch_blocks
-    false,                 // constant_time: S-box lookups indexed by secret bytes
-    0,                     // requires: portable C++
-    0,                     // rank: the oracle, picked only when nothing faster runs
-    sizeof(AriaRoundKeys), // key_state_bytes
-    supports,
-    set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-};
+    "aria/ref", "aria", 16, 1, false, 0, 0, sizeof(AriaRoundKeys),
+    supports, set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
 
 } // namespace kc

@@ -182,20 +182,10 @@ void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, ui
 
 } // namespace
 
+// Descriptor: constant_time: table lookups indexed by secret bytes; requires: portable C++; rank:
+// faster than aria/ref.
 extern const Kernel aria_table_kernel = {
-    "aria/table",         // name
-    "aria",               // family
-    16,                   // block_bytes
-    1,                    // batch_blocks
-    false,                // constant_time: table lookups indexed by secret bytes
-    0,                    // requires: portable C++
-    10,                   // rank: faster than aria/ref
-    sizeof(AriaWordKeys), // key_state_bytes
-    supports,
-    set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-};
+    "aria/table", "aria", 16, 1, false, 0, 10, sizeof(AriaWordKeys),
+    supports, set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
 
 } // namespace kc

@@ -49,22 +49,12 @@ namespace kc {
 // What the kernel runs on (the instruction sets its target pragma enables).
 constexpr uint32_t needs = feat_avx | feat_avx2 | feat_gfni;
 
+// Descriptor: batch_blocks: 16 ymm registers x 32 bytes; constant_time: GFNI S-boxes, no
+// data-indexed memory; rank: AVX2 + GFNI.
 extern const Kernel aria_avx2_gfni_kernel = {
-    "aria/avx2-gfni",       // name
-    "aria",                 // family
-    16,                     // block_bytes
-    32,                     // batch_blocks: 16 ymm registers x 32 bytes
-    true,                   // constant_time: GFNI S-boxes, no data-indexed memory
-    needs,                  // requires
-    35,                     // rank: AVX2 + GFNI
-    sizeof(AriaSlicedKeys), // key_state_bytes
-    aria_sliced_supports,
-    aria_sliced_set_key_diffusion,
-    Entry::encrypt_blocks,
-    Entry::decrypt_blocks,
-    Entry::ctr_xor_blocks,
-    nullptr, // gpu
-};
+    "aria/avx2-gfni", "aria", 16, 32, true, needs, 35, sizeof(AriaSlicedKeys),
+    aria_sliced_supports, aria_sliced_set_key_diffusion,
+    Entry::encrypt_blocks, Entry::decrypt_blocks, Entry::ctr_xor_blocks};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule.
 extern const DrbgAccel aria_avx2_gfni_drbg = {&aria_avx2_gfni_kernel, needs, aria_sliced_set_encrypt_key_diffusion};

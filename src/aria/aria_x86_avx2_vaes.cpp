@@ -57,22 +57,12 @@ namespace kc {
 // What the kernel runs on (the instruction sets its target pragma enables).
 constexpr uint32_t needs = feat_avx | feat_avx2 | feat_aesni | feat_vaes;
 
+// Descriptor: batch_blocks: 16 ymm registers x 32 bytes; constant_time: AES-NI S-boxes,
+// register-table vpshufb.
 extern const Kernel aria_avx2_vaes_kernel = {
-    "aria/avx2-vaes",       // name
-    "aria",                 // family
-    16,                     // block_bytes
-    32,                     // batch_blocks: 16 ymm registers x 32 bytes
-    true,                   // constant_time: AES-NI S-boxes, register-table vpshufb
-    needs,                  // requires
-    33,                     // rank
-    sizeof(AriaSlicedKeys), // key_state_bytes
-    aria_sliced_supports,
-    aria_sliced_set_key_sbox,
-    Entry::encrypt_blocks,
-    Entry::decrypt_blocks,
-    Entry::ctr_xor_blocks,
-    nullptr, // gpu
-};
+    "aria/avx2-vaes", "aria", 16, 32, true, needs, 33, sizeof(AriaSlicedKeys),
+    aria_sliced_supports, aria_sliced_set_key_sbox,
+    Entry::encrypt_blocks, Entry::decrypt_blocks, Entry::ctr_xor_blocks};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule.
 extern const DrbgAccel aria_avx2_vaes_drbg = {&aria_avx2_vaes_kernel, needs, aria_sliced_set_encrypt_key_sbox};

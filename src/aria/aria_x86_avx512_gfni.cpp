@@ -327,22 +327,11 @@ namespace kc {
 // What the kernel runs on (the instruction sets its target pragma enables).
 constexpr uint32_t needs = feat_avx512f | feat_avx512bw | feat_avx512vl | feat_gfni;
 
+// Descriptor: batch_blocks: 16 zmm registers x 64 bytes; constant_time: GFNI S-boxes, no
+// data-indexed memory; rank: AVX-512 + GFNI.
 extern const Kernel aria_avx512_gfni_kernel = {
-    "aria/avx512-gfni",     // name
-    "aria",                 // family
-    16,                     // block_bytes
-    64,                     // batch_blocks: 16 zmm registers x 64 bytes
-    true,                   // constant_time: GFNI S-boxes, no data-indexed memory
-    needs,                  // requires
-    45,                     // rank: AVX-512 + GFNI
-    sizeof(AriaSlicedKeys), // key_state_bytes
-    aria_sliced_supports,
-    aria_sliced_set_key_diffusion,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-    nullptr, // gpu
-};
+    "aria/avx512-gfni", "aria", 16, 64, true, needs, 45, sizeof(AriaSlicedKeys),
+    aria_sliced_supports, aria_sliced_set_key_diffusion, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule
 // and its keystream.

@@ -49,22 +49,12 @@ namespace kc {
 // What the kernel runs on (the instruction sets its target pragma enables).
 constexpr uint32_t needs = feat_avx | feat_aesni;
 
+// Descriptor: batch_blocks: 16 xmm registers x 16 bytes; constant_time: AES-NI S-boxes,
+// register-table vpshufb; rank: AVX + AES-NI.
 extern const Kernel aria_avx_aesni_kernel = {
-    "aria/avx-aesni",       // name
-    "aria",                 // family
-    16,                     // block_bytes
-    16,                     // batch_blocks: 16 xmm registers x 16 bytes
-    true,                   // constant_time: AES-NI S-boxes, register-table vpshufb
-    needs,                  // requires
-    20,                     // rank: AVX + AES-NI
-    sizeof(AriaSlicedKeys), // key_state_bytes
-    aria_sliced_supports,
-    aria_sliced_set_key_sbox,
-    Entry::encrypt_blocks,
-    Entry::decrypt_blocks,
-    Entry::ctr_xor_blocks,
-    nullptr, // gpu
-};
+    "aria/avx-aesni", "aria", 16, 16, true, needs, 20, sizeof(AriaSlicedKeys),
+    aria_sliced_supports, aria_sliced_set_key_sbox,
+    Entry::encrypt_blocks, Entry::decrypt_blocks, Entry::ctr_xor_blocks};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule.
 extern const DrbgAccel aria_avx_aesni_drbg = {&aria_avx_aesni_kernel, needs, aria_sliced_set_encrypt_key_sbox};

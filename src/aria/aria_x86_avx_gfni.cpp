@@ -46,22 +46,12 @@ namespace kc {
 // What the kernel runs on (the instruction sets its target pragma enables).
 constexpr uint32_t needs = feat_avx | feat_gfni;
 
+// Descriptor: batch_blocks: 16 xmm registers x 16 bytes; constant_time: GFNI S-boxes, no
+// data-indexed memory; rank: AVX + GFNI, above AVX + AES-NI (20).
 extern const Kernel aria_avx_gfni_kernel = {
-    "aria/avx-gfni",        // name
-    "aria",                 // family
-    16,                     // block_bytes
-    16,                     // batch_blocks: 16 xmm registers x 16 bytes
-    true,                   // constant_time: GFNI S-boxes, no data-indexed memory
-    needs,                  // requires
-    25,                     // rank: AVX + GFNI, above AVX + AES-NI (20)
-    sizeof(AriaSlicedKeys), // key_state_bytes
-    aria_sliced_supports,
-    aria_sliced_set_key_diffusion,
-    Entry::encrypt_blocks,
-    Entry::decrypt_blocks,
-    Entry::ctr_xor_blocks,
-    nullptr, // gpu
-};
+    "aria/avx-gfni", "aria", 16, 16, true, needs, 25, sizeof(AriaSlicedKeys),
+    aria_sliced_supports, aria_sliced_set_key_diffusion,
+    Entry::encrypt_blocks, Entry::decrypt_blocks, Entry::ctr_xor_blocks};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule.
 extern const DrbgAccel aria_avx_gfni_drbg = {&aria_avx_gfni_kernel, needs, aria_sliced_set_encrypt_key_diffusion};

@@ -160,21 +160,10 @@ void cham_set_key(void *state, Cipher c, const uint8_t *key)
 
 } // namespace
 
+// Descriptor: block_bytes: the family's largest block; CHAM-64/128's 8 comes from the key state, as
+// on the CPU; constant_time: ARX, round keys at public indices.
 extern const Kernel cham_cuda_kernel = {
-    "cham/cuda",
-    "cham",
-    16, // the family's largest block; CHAM-64/128's 8 comes from the key state, as on the CPU
-    1u << 20,
-    true, // constant_time: ARX, round keys at public indices
-    feat_cuda_gpu,
-    -10,
-    sizeof(ChamRoundKeys),
-    cham_supports,
-    cham_set_key,
-    nullptr,
-    nullptr,
-    nullptr,
-    &cham_cuda_ops,
-};
+    "cham/cuda", "cham", 16, 1u << 20, true, feat_cuda_gpu, -10, sizeof(ChamRoundKeys),
+    cham_supports, cham_set_key, nullptr, nullptr, nullptr, &cham_cuda_ops};
 
 } // namespace kc

@@ -147,22 +147,12 @@ using Ops32 = NeonOps32;
 
 } // namespace
 
+// Descriptor: block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes decides);
+// batch_blocks: four groups of 4 CHAM-128 blocks (or 8 CHAM-64 blocks): 256 bytes; constant_time:
+// ARX only (see the file header); rank: the only CHAM kernel for aarch64 besides cham/ref.
 extern const Kernel cham_neon_kernel = {
-    "cham/neon",
-    "cham",
-    16,   // block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes decides)
-    16,   // batch_blocks: four groups of 4 CHAM-128 blocks (or 8 CHAM-64 blocks): 256 bytes
-    true, // constant_time: ARX only (see the file header)
-    feat_neon,
-    30,   // rank: the only CHAM kernel for aarch64 besides cham/ref
-    sizeof(ChamSlicedKeys),
-    cham_sliced_supports,
-    cham_sliced_set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-    nullptr, // gpu
-};
+    "cham/neon", "cham", 16, 16, true, feat_neon, 30, sizeof(ChamSlicedKeys),
+    cham_sliced_supports, cham_sliced_set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule,
 // its keystream and bursts (keystream_pair, encrypt_blocks_keyed).

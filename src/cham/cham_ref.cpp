@@ -138,20 +138,11 @@ void cham_ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *i
 
 } // namespace
 
+// Descriptor: block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes decides);
+// constant_time: ARX only (see the file header); requires: portable C++; rank: the fallback every
+// machine can run.
 extern const Kernel cham_ref_kernel = {
-    "cham/ref",
-    "cham",
-    16,    // block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes decides)
-    1,     // batch_blocks
-    true,  // constant_time: ARX only (see the file header)
-    0,     // requires: portable C++
-    0,     // rank: the fallback every machine can run
-    sizeof(ChamRoundKeys),
-    cham_supports,
-    cham_set_key,
-    cham_encrypt_blocks,
-    cham_decrypt_blocks,
-    cham_ctr_xor_blocks,
-};
+    "cham/ref", "cham", 16, 1, true, 0, 0, sizeof(ChamRoundKeys),
+    cham_supports, cham_set_key, cham_encrypt_blocks, cham_decrypt_blocks, cham_ctr_xor_blocks};
 
 } // namespace kc

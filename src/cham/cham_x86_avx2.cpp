@@ -181,22 +181,12 @@ namespace {
 
 } // namespace
 
+// Descriptor: block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes decides);
+// batch_blocks: two groups of 8 CHAM-128 blocks (or 16 CHAM-64 blocks): 256 bytes; constant_time:
+// ARX only (see the file header); rank: AVX2.
 extern const Kernel cham_avx2_kernel = {
-    "cham/avx2",
-    "cham",
-    16,    // block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes decides)
-    16,    // batch_blocks: two groups of 8 CHAM-128 blocks (or 16 CHAM-64 blocks): 256 bytes
-    true,  // constant_time: ARX only (see the file header)
-    feat_avx2,
-    30,    // rank: AVX2
-    sizeof(ChamSlicedKeys),
-    cham_sliced_supports,
-    cham_sliced_set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-    nullptr, // gpu
-};
+    "cham/avx2", "cham", 16, 16, true, feat_avx2, 30, sizeof(ChamSlicedKeys),
+    cham_sliced_supports, cham_sliced_set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule,
 // its keystream and bursts (keystream_pair, encrypt_blocks_keyed).

@@ -77,22 +77,12 @@ namespace {
 
 } // namespace
 
+// Descriptor: block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes decides);
+// batch_blocks: four groups of 16 CHAM-128 blocks (or 32 CHAM-64 blocks): 1 KiB; constant_time: ARX
+// only (see the file header); requires: bw: 16-bit lanes, vpshufb zmm; rank: AVX-512.
 extern const Kernel cham_avx512_kernel = {
-    "cham/avx512",
-    "cham",
-    16,    // block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes decides)
-    64,    // batch_blocks: four groups of 16 CHAM-128 blocks (or 32 CHAM-64 blocks): 1 KiB
-    true,  // constant_time: ARX only (see the file header)
-    feat_avx512f | feat_avx512bw, // bw: 16-bit lanes, vpshufb zmm
-    40,    // rank: AVX-512
-    sizeof(ChamSlicedKeys),
-    cham_sliced_supports,
-    cham_sliced_set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-    nullptr, // gpu
-};
+    "cham/avx512", "cham", 16, 64, true, feat_avx512f | feat_avx512bw, 40, sizeof(ChamSlicedKeys),
+    cham_sliced_supports, cham_sliced_set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule,
 // its keystream and bursts (keystream_pair, encrypt_blocks_keyed).

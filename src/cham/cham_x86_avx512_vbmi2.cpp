@@ -64,22 +64,13 @@ namespace {
 
 } // namespace
 
+// Descriptor: block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes decides);
+// batch_blocks: four groups of 16 CHAM-128 blocks (or 32 CHAM-64 blocks): 1 KiB; constant_time: ARX
+// only (see the file header); requires: vbmi2: vpshldw; rank: AVX-512 + VBMI2.
 extern const Kernel cham_avx512_vbmi2_kernel = {
-    "cham/avx512-vbmi2",
-    "cham",
-    16,    // block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes decides)
-    64,    // batch_blocks: four groups of 16 CHAM-128 blocks (or 32 CHAM-64 blocks): 1 KiB
-    true,  // constant_time: ARX only (see the file header)
-    feat_avx512f | feat_avx512bw | feat_avx512vbmi2, // vbmi2: vpshldw
-    45,    // rank: AVX-512 + VBMI2
-    sizeof(ChamSlicedKeys),
-    cham_sliced_supports,
-    cham_sliced_set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-    nullptr, // gpu
-};
+    "cham/avx512-vbmi2", "cham", 16, 64,
+    true, feat_avx512f | feat_avx512bw | feat_avx512vbmi2, 45, sizeof(ChamSlicedKeys),
+    cham_sliced_supports, cham_sliced_set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule,
 // its keystream and bursts (keystream_pair, encrypt_blocks_keyed).

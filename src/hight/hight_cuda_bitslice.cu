@@ -190,21 +190,11 @@ void hight_bs_set_key(void *state, Cipher, const uint8_t *key)
 
 } // namespace
 
+// Descriptor: batch_blocks: 32 blocks a thread, so this is 32768 threads; constant_time: bitwise
+// logic on mask words, no tables (see the file header); rank: never the default for host memory
+// (see docs/usage.md: --gpu).
 extern const Kernel hight_cuda_bitslice_kernel = {
-    "hight/cuda-bitslice",
-    "hight",
-    8,
-    1u << 20, // batch_blocks: 32 blocks a thread, so this is 32768 threads
-    true,     // constant_time: bitwise logic on mask words, no tables (see the file header)
-    feat_cuda_gpu,
-    -10, // rank: never the default for host memory (see docs/usage.md: --gpu)
-    sizeof(HightBsKey),
-    hight_bs_supports,
-    hight_bs_set_key,
-    nullptr,
-    nullptr,
-    nullptr,
-    &hight_bs_ops,
-};
+    "hight/cuda-bitslice", "hight", 8, 1u << 20, true, feat_cuda_gpu, -10, sizeof(HightBsKey),
+    hight_bs_supports, hight_bs_set_key, nullptr, nullptr, nullptr, &hight_bs_ops};
 
 } // namespace kc

@@ -575,21 +575,11 @@ void set_key(void *state, Cipher, const uint8_t *key)
 
 } // namespace
 
+// Descriptor: batch_blocks: two groups of 16; constant_time: byte-sliced ARX, in-register TBL
+// tables (see the file header); rank: the only HIGHT kernel for aarch64 besides hight/ref.
 extern const Kernel hight_neon_kernel = {
-    "hight/neon",
-    "hight",
-    8,    // block_bytes
-    32,   // batch_blocks: two groups of 16
-    true, // constant_time: byte-sliced ARX, in-register TBL tables (see the file header)
-    feat_neon,
-    30,   // rank: the only HIGHT kernel for aarch64 besides hight/ref
-    sizeof(HightKeysNeon),
-    supports,
-    set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-};
+    "hight/neon", "hight", 8, 32, true, feat_neon, 30, sizeof(HightKeysNeon),
+    supports, set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
 
 } // namespace kc
 

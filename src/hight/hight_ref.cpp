@@ -185,20 +185,10 @@ void hight_ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *
 
 } // namespace
 
+// Descriptor: constant_time: ARX on bytes, no tables indexed by secrets (see the file header);
+// requires: portable C++; rank: the fallback every machine can run.
 extern const Kernel hight_ref_kernel = {
-    "hight/ref",
-    "hight",
-    8,     // block_bytes
-    1,     // batch_blocks
-    true,  // constant_time: ARX on bytes, no tables indexed by secrets (see the file header)
-    0,     // requires: portable C++
-    0,     // rank: the fallback every machine can run
-    sizeof(HightRoundKeys),
-    hight_supports,
-    hight_set_key,
-    hight_encrypt_blocks,
-    hight_decrypt_blocks,
-    hight_ctr_xor_blocks,
-};
+    "hight/ref", "hight", 8, 1, true, 0, 0, sizeof(HightRoundKeys),
+    hight_supports, hight_set_key, hight_encrypt_blocks, hight_decrypt_blocks, hight_ctr_xor_blocks};
 
 } // namespace kc

@@ -272,21 +272,11 @@ void avx2_set_key(void *state, Cipher, const uint8_t *key)
 
 } // namespace
 
+// Descriptor: batch_blocks: one group of 32; constant_time: byte-sliced ARX, in-register VPSHUFB
+// tables (see the header); rank: AVX2.
 extern const Kernel hight_avx2_kernel = {
-    "hight/avx2",
-    "hight",
-    8,    // block_bytes
-    32,   // batch_blocks: one group of 32
-    true, // constant_time: byte-sliced ARX, in-register VPSHUFB tables (see the header)
-    feat_avx2,
-    30, // rank: AVX2
-    sizeof(HightKeysAvx2),
-    avx2_supports,
-    avx2_set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-};
+    "hight/avx2", "hight", 8, 32, true, feat_avx2, 30, sizeof(HightKeysAvx2),
+    avx2_supports, avx2_set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
 
 } // namespace kc
 

@@ -399,22 +399,12 @@ bool avx512_supports(Cipher c) { return c == Cipher::hight; }
 
 } // namespace
 
+// Descriptor: batch_blocks: two interleaved groups of 64; constant_time: byte-sliced ARX,
+// GF2P8AFFINEQB, no secret index or branch (header); rank: AVX-512 with GFNI.
 extern const Kernel hight_avx512_gfni_kernel = {
-    "hight/avx512-gfni",
-    "hight",
-    8,   // block_bytes
-    128, // batch_blocks: two interleaved groups of 64
-    true, // constant_time: byte-sliced ARX, GF2P8AFFINEQB, no secret index or branch (header)
-    feat_avx512f | feat_avx512bw | feat_avx512vl | feat_gfni,
-    45, // rank: AVX-512 with GFNI
-    sizeof(HightKeysAvx512),
-    avx512_supports,
-    avx512_set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-    nullptr, // gpu
-};
+    "hight/avx512-gfni", "hight", 8, 128,
+    true, feat_avx512f | feat_avx512bw | feat_avx512vl | feat_gfni, 45, sizeof(HightKeysAvx512),
+    avx512_supports, avx512_set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): bursts (keystream_pair,
 // encrypt_blocks_keyed).

@@ -165,21 +165,11 @@ void lea_set_key(void *state, Cipher c, const uint8_t *key)
 
 } // namespace
 
+// Descriptor: batch_blocks: a GPU wants at least this many blocks in flight; constant_time: ARX,
+// round keys read at public indices; rank: never the default for host memory (see docs/usage.md:
+// --gpu).
 extern const Kernel lea_cuda_kernel = {
-    "lea/cuda",
-    "lea",
-    16,
-    1u << 20, // batch_blocks: a GPU wants at least this many blocks in flight
-    true,     // constant_time: ARX, round keys read at public indices
-    feat_cuda_gpu,
-    -10, // rank: never the default for host memory (see docs/usage.md: --gpu)
-    sizeof(LeaRoundKeys),
-    lea_supports,
-    lea_set_key,
-    nullptr,
-    nullptr,
-    nullptr,
-    &lea_cuda_ops,
-};
+    "lea/cuda", "lea", 16, 1u << 20, true, feat_cuda_gpu, -10, sizeof(LeaRoundKeys),
+    lea_supports, lea_set_key, nullptr, nullptr, nullptr, &lea_cuda_ops};
 
 } // namespace kc

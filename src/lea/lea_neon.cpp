@@ -238,21 +238,11 @@ void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, ui
 
 } // namespace
 
+// Descriptor: batch_blocks: four groups of four blocks; constant_time: ARX only (see the file
+// header); rank: the only LEA kernel for aarch64 besides lea/ref.
 extern const Kernel lea_neon_kernel = {
-    "lea/neon",
-    "lea",
-    16,   // block_bytes
-    16,   // batch_blocks: four groups of four blocks
-    true, // constant_time: ARX only (see the file header)
-    feat_neon,
-    30,   // rank: the only LEA kernel for aarch64 besides lea/ref
-    sizeof(NeonKeys),
-    supports,
-    set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-};
+    "lea/neon", "lea", 16, 16, true, feat_neon, 30, sizeof(NeonKeys),
+    supports, set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
 
 } // namespace kc
 

@@ -113,20 +113,10 @@ void lea_ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in
 
 } // namespace
 
+// Descriptor: constant_time: ARX only (see the file header); requires: portable C++; rank: the
+// fallback every machine can run.
 extern const Kernel lea_ref_kernel = {
-    "lea/ref",
-    "lea",
-    16,    // block_bytes
-    1,     // batch_blocks
-    true,  // constant_time: ARX only (see the file header)
-    0,     // requires: portable C++
-    0,     // rank: the fallback every machine can run
-    sizeof(LeaRoundKeys),
-    lea_supports,
-    lea_set_key,
-    lea_encrypt_blocks,
-    lea_decrypt_blocks,
-    lea_ctr_xor_blocks,
-};
+    "lea/ref", "lea", 16, 1, true, 0, 0, sizeof(LeaRoundKeys),
+    lea_supports, lea_set_key, lea_encrypt_blocks, lea_decrypt_blocks, lea_ctr_xor_blocks};
 
 } // namespace kc

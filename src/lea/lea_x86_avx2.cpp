@@ -165,22 +165,11 @@ void set_encrypt_key(void *state, Cipher c, const uint8_t *key)
 
 } // namespace
 
+// Descriptor: batch_blocks: two groups of 8 blocks (one word per ymm lane); constant_time: ARX only
+// (see the file header); rank: AVX2.
 extern const Kernel lea_avx2_kernel = {
-    "lea/avx2",
-    "lea",
-    16,    // block_bytes
-    16,    // batch_blocks: two groups of 8 blocks (one word per ymm lane)
-    true,  // constant_time: ARX only (see the file header)
-    feat_avx2,
-    30,    // rank: AVX2
-    sizeof(Avx2Keys),
-    lea_sliced_supports,
-    set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-    nullptr, // gpu
-};
+    "lea/avx2", "lea", 16, 16, true, feat_avx2, 30, sizeof(Avx2Keys),
+    lea_sliced_supports, set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule
 // and its keystream.

@@ -146,22 +146,11 @@ void set_encrypt_key(void *state, Cipher c, const uint8_t *key)
 
 } // namespace
 
+// Descriptor: batch_blocks: four groups of 16 blocks (one word per zmm lane); constant_time: ARX
+// only (see the file header); requires: bw: vpshufb zmm, the counter's byte swap; rank: AVX-512.
 extern const Kernel lea_avx512_kernel = {
-    "lea/avx512",
-    "lea",
-    16,    // block_bytes
-    64,    // batch_blocks: four groups of 16 blocks (one word per zmm lane)
-    true,  // constant_time: ARX only (see the file header)
-    feat_avx512f | feat_avx512bw, // bw: vpshufb zmm, the counter's byte swap
-    40,    // rank: AVX-512
-    sizeof(Avx512Keys),
-    lea_sliced_supports,
-    set_key,
-    encrypt_blocks,
-    decrypt_blocks,
-    ctr_xor_blocks,
-    nullptr, // gpu
-};
+    "lea/avx512", "lea", 16, 64, true, feat_avx512f | feat_avx512bw, 40, sizeof(Avx512Keys),
+    lea_sliced_supports, set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule
 // and its keystream.

@@ -136,20 +136,10 @@ void seed_ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *i
 
 // The block interface only (core/kernel.hpp, name .. ctr_xor_blocks); no GPU ops and no
 // CTR_DRBG accelerations: the DRBG runs SEED over these entry points.
+// Descriptor: constant_time: S-box lookups at secret indexes (see the file header); requires:
+// portable C++; rank: the fallback every machine can run.
 extern const Kernel seed_ref_kernel = {
-    "seed/ref",
-    "seed",
-    16,    // block_bytes
-    1,     // batch_blocks
-    false, // constant_time: S-box lookups at secret indexes (see the file header)
-    0,     // requires: portable C++
-    0,     // rank: the fallback every machine can run
-    sizeof(SeedRoundKeys),
-    seed_supports,
-    seed_set_key,
-    seed_encrypt_blocks,
-    seed_decrypt_blocks,
-    seed_ctr_xor_blocks,
-};
+    "seed/ref", "seed", 16, 1, false, 0, 0, sizeof(SeedRoundKeys),
+    seed_supports, seed_set_key, seed_encrypt_blocks, seed_decrypt_blocks, seed_ctr_xor_blocks};
 
 } // namespace kc
