@@ -12,17 +12,15 @@ namespace kc {
 namespace seed_cuda {
 namespace {
 
-struct SeedSearchParams {
-    uint32_t pt[4]; // pairs[0]'s plaintext, big-endian words
-    uint32_t ct2;   // word 2 of its ciphertext
-};
-
 struct SeedSearch {
+    struct Params {
+        uint32_t pt[4]; // pairs[0]'s plaintext, big-endian words
+        uint32_t ct2;   // word 2 of its ciphertext
+    };
     static constexpr int KW = 4;
     static constexpr int group = 1;
     static constexpr unsigned threads = 1024;
     static constexpr size_t smem_bytes = SharedSs::bytes;
-    using Params = SeedSearchParams;
     using Ctx = SharedSs;
 
     __device__ static Ctx prepare(const Params &, uint8_t *smem) { return SharedSs::fill_and_get(smem); }
@@ -49,9 +47,9 @@ struct SeedSearch {
     }
 };
 
-SeedSearchParams make_params(const keysearch::Problem &p)
+SeedSearch::Params make_params(const keysearch::Problem &p)
 {
-    SeedSearchParams q{};
+    SeedSearch::Params q{};
     for (int j = 0; j < 4; j++)
         q.pt[j] = cuda::bswap32(cuda::load_le32(p.pairs[0].pt + 4 * j));
     q.ct2 = cuda::bswap32(cuda::load_le32(p.pairs[0].ct + 8));

@@ -27,17 +27,12 @@ const CipherModule &seed_module()
     static const CipherModule m = [] {
         CipherModule x;
         x.family = "seed";
-        x.kernels = {
-            &seed_ref_kernel,
+        x.kernels = {&seed_ref_kernel};
 #if defined(__x86_64__)
-            &seed_avx2_vaes_kernel,
-            &seed_avx512_gfni_kernel,
+        x.kernels.insert(x.kernels.end(), {&seed_avx2_vaes_kernel, &seed_avx512_gfni_kernel});
 #endif
 #if defined(KCIPHER_HAVE_CUDA)
-            &seed_cuda_kernel,
-#endif
-        };
-#if defined(KCIPHER_HAVE_CUDA)
+        x.kernels.push_back(&seed_cuda_kernel);
         x.gpu_search = keysearch::cuda::seed_cuda_search;
 #endif
         return x;

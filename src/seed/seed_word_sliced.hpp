@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "core/kernel.hpp"
 #include "core/wipe.hpp"
 #include "seed/seed.hpp"
 #include "seed/seed_key_inputs.hpp"
@@ -310,6 +311,14 @@ template <class V> struct Entry {
         ctr<V>(static_cast<const Keys *>(state)->enc, ctr_block, in, out, n);
     }
 };
+
+// A kernel's descriptor over V (a constant expression: the object is initialised at compile
+// time, so no code built for V's instruction set runs before dispatch has checked the CPU).
+template <class V> constexpr Kernel kernel(const char *name, size_t batch, uint32_t requires, int rank)
+{
+    return {name, "seed", 16, batch, true, requires, rank, sizeof(Keys), seed_supports, Entry<V>::set_key,
+            Entry<V>::encrypt_blocks, Entry<V>::decrypt_blocks, Entry<V>::ctr_xor_blocks};
+}
 
 } // namespace
 } // namespace kc::seed_ws

@@ -35,7 +35,7 @@ namespace {
 
 using seed_aes_field::NibbleTables;
 
-struct Ymm {
+struct Ymm : x86_words::WordMoves<__m256i> {
     using vec = __m256i;
     static constexpr int W = 8;
     static vec bcast(uint32_t w) { return _mm256_set1_epi32((int)w); }
@@ -56,8 +56,6 @@ struct Ymm {
     static vec rotr8(vec x) { return shuffle(x, 1); }
     static vec rotr16(vec x) { return shuffle(x, 2); }
     static vec rotr24(vec x) { return shuffle(x, 3); }
-    static vec bswap32(vec x) { return x86_words::bswap32(x); }
-    static void transpose4(vec &r0, vec &r1, vec &r2, vec &r3) { x86_words::transpose(r0, r1, r2, r3); }
     static vec lane_offsets() { return x86_words::ctr_lane_offsets_ymm(); }
     static vec table(const std::array<uint8_t, 16> &t)
     {
@@ -83,20 +81,14 @@ struct Ymm {
     }
 };
 
-using Entry = seed_ws::Entry<Ymm>;
-
 } // namespace
+
+// 32 blocks per batch (four groups of 8, one word per ymm lane); constant-time (AES-instruction
+// S-boxes, register-table vpshufb: see the file header); rank 33, below the AVX-512 kernels.
+extern const Kernel seed_avx2_vaes_kernel =
+    seed_ws::kernel<Ymm>("seed/avx2-vaes", 32, feat_avx | feat_avx2 | feat_aesni | feat_vaes, 33);
+
 } // namespace kc
 
 #pragma GCC pop_options
-
-namespace kc {
-
-// The descriptor: 16-byte blocks, 32 per batch (four groups of 8, one word per ymm lane),
-// constant-time (AES-instruction S-boxes, register-table vpshufb: see the file header), rank 33.
-extern const Kernel seed_avx2_vaes_kernel = {
-    "seed/avx2-vaes", "seed", 16, 32, true, feat_avx | feat_avx2 | feat_aesni | feat_vaes, 33, sizeof(seed_ws::Keys),
-    seed_supports, Entry::set_key, Entry::encrypt_blocks, Entry::decrypt_blocks, Entry::ctr_xor_blocks};
-
-} // namespace kc
 #endif

@@ -35,7 +35,7 @@
 namespace kc {
 namespace {
 
-struct Zmm {
+struct Zmm : x86_words::WordMoves<__m512i> {
     using vec = __m512i;
     static constexpr int W = 16;
     static vec bcast(uint32_t w) { return _mm512_set1_epi32((int)w); }
@@ -48,8 +48,6 @@ struct Zmm {
     static vec rotr8(vec x) { return _mm512_ror_epi32(x, 8); }
     static vec rotr16(vec x) { return _mm512_ror_epi32(x, 16); }
     static vec rotr24(vec x) { return _mm512_ror_epi32(x, 24); }
-    static vec bswap32(vec x) { return x86_words::bswap32(x); }
-    static void transpose4(vec &r0, vec &r1, vec &r2, vec &r3) { x86_words::transpose(r0, r1, r2, r3); }
     static vec lane_offsets() { return x86_words::ctr_lane_offsets_zmm(); }
     static vec sbox_pair(vec x)
     {
@@ -61,20 +59,14 @@ struct Zmm {
     }
 };
 
-using Entry = seed_ws::Entry<Zmm>;
-
 } // namespace
+
+// 64 blocks per batch (four groups of 16, one word per zmm lane); constant-time (GFNI S-boxes,
+// no table: see the file header); rank 40, as the other AVX-512 kernels.
+extern const Kernel seed_avx512_gfni_kernel =
+    seed_ws::kernel<Zmm>("seed/avx512-gfni", 64, feat_avx512f | feat_avx512bw | feat_gfni, 40);
+
 } // namespace kc
 
 #pragma GCC pop_options
-
-namespace kc {
-
-// The descriptor: 16-byte blocks, 64 per batch (four groups of 16, one word per zmm lane),
-// constant-time (GFNI S-boxes, no table: see the file header), rank 40 (AVX-512).
-extern const Kernel seed_avx512_gfni_kernel = {
-    "seed/avx512-gfni", "seed", 16, 64, true, feat_avx512f | feat_avx512bw | feat_gfni, 40, sizeof(seed_ws::Keys),
-    seed_supports, Entry::set_key, Entry::encrypt_blocks, Entry::decrypt_blocks, Entry::ctr_xor_blocks};
-
-} // namespace kc
 #endif
