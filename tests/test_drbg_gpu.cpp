@@ -489,7 +489,7 @@ std::string safe(const ::testing::TestParamInfo<std::string> &i)
 
 INSTANTIATE_TEST_SUITE_P(AllCiphers, GpuDrbg,
                          ::testing::Values("aria-128", "aria-192", "aria-256", "lea-128", "lea-192", "lea-256",
-                                           "hight", "cham-64-128", "cham-128-128", "cham-128-256"),
+                                           "hight", "cham-64-128", "cham-128-128", "cham-128-256", "seed-128"),
                          safe);
 
 } // namespace
