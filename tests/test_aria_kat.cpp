@@ -66,14 +66,7 @@ class AriaKernel : public kct::KernelKat {};
 
 TEST_P(AriaKernel, Descriptor)
 {
-    EXPECT_STREQ(k_->family, "aria");
-    EXPECT_EQ(k_->block_bytes, 16u);
-    EXPECT_GE(k_->batch_blocks, 1u);
-    EXPECT_GT(k_->key_state_bytes, 0u);
-    for (int i = 0; i < kc::cipher_count; i++) {
-        const kc::CipherDesc *d = kc::cipher_by_index(i);
-        EXPECT_EQ(k_->supports(d->id), std::string(d->family) == "aria") << d->name;
-    }
+    expect_descriptor("aria", 16u);
 }
 
 TEST_P(AriaKernel, Rfc5794AppendixA)

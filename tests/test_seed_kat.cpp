@@ -41,14 +41,7 @@ class SeedKernel : public kct::KernelKat {};
 
 TEST_P(SeedKernel, Descriptor)
 {
-    EXPECT_STREQ(k_->family, "seed");
-    EXPECT_EQ(k_->block_bytes, 16u);
-    EXPECT_GE(k_->batch_blocks, 1u);
-    EXPECT_GT(k_->key_state_bytes, 0u);
-    for (int i = 0; i < kc::cipher_count; i++) {
-        const kc::CipherDesc *d = kc::cipher_by_index(i);
-        EXPECT_EQ(k_->supports(d->id), d->id == kc::Cipher::seed128) << d->name;
-    }
+    expect_descriptor("seed", 16u);
 }
 
 TEST_P(SeedKernel, Rfc4269AppendixB)
@@ -69,12 +62,7 @@ TEST_P(SeedKernel, Rfc4269AppendixB)
 
 TEST_P(SeedKernel, KcmvpEcbKat)
 {
-    for (const kct::Record &r : kct::load_kv_lines(kKatFile)) {
-        ASSERT_EQ(r.at("cipher"), "SEED-128") << where(kKatFile, r);
-        ASSERT_EQ(r.at("mode"), "ECB") << where(kKatFile, r);
-        record(ecb_matches(k_, kc::Cipher::seed128, unhex(r.at("key")), unhex(r.at("pt")), unhex(r.at("ct"))),
-               where(kKatFile, r));
-    }
+    check_ecb_file(kKatFile, "SEED-128", kc::Cipher::seed128);
     EXPECT_EQ(checked_, 276u); // 4 from the standard + 272 KCMVP
     EXPECT_EQ(failed_, 0u);
 }

@@ -9,8 +9,8 @@
 #include "hight/hight.hpp"
 
 #include "core/bytes.hpp"
-#include "core/ctr_via_ecb.hpp"
 #include "core/kernel.hpp"
+#include "kit/block_loop.hpp"
 
 namespace kc {
 
@@ -161,27 +161,7 @@ void hight_set_key(void *state, Cipher, const uint8_t *key)
     hight_key_schedule(key, static_cast<HightRoundKeys *>(state));
 }
 
-void hight_encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
-{
-    const HightRoundKeys &rk = *static_cast<const HightRoundKeys *>(state);
-    for (size_t b = 0; b < nblocks; b++)
-        hight_encrypt_block(rk, in + 8 * b, out + 8 * b);
-}
-
-void hight_decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
-{
-    const HightRoundKeys &rk = *static_cast<const HightRoundKeys *>(state);
-    for (size_t b = 0; b < nblocks; b++)
-        hight_decrypt_block(rk, in + 8 * b, out + 8 * b);
-}
-
-// The counter is the whole 8-byte block as one big-endian 64-bit integer (Crypto++'s and
-// KISA's HIGHT-CTR), wrapping at 2^64.
-void hight_ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
-                          size_t nblocks)
-{
-    ctr_xor_via_ecb(hight_encrypt_blocks, 8, state, ctr, in, out, nblocks);
-}
+using Loop = BlockLoop<HightRoundKeys, 8, hight_encrypt_block, hight_decrypt_block>;
 
 } // namespace
 
@@ -189,6 +169,6 @@ void hight_ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *
 // requires: portable C++; rank: the fallback every machine can run.
 extern const Kernel hight_ref_kernel = {
     "hight/ref", "hight", 8, 1, true, 0, 0, sizeof(HightRoundKeys),
-    hight_supports, hight_set_key, hight_encrypt_blocks, hight_decrypt_blocks, hight_ctr_xor_blocks};
+    hight_supports, hight_set_key, Loop::encrypt_blocks, Loop::decrypt_blocks, Loop::ctr_xor_blocks};
 
 } // namespace kc

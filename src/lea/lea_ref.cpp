@@ -9,8 +9,8 @@
 #include "lea/lea.hpp"
 
 #include "core/bytes.hpp"
-#include "core/ctr_via_ecb.hpp"
 #include "core/kernel.hpp"
+#include "kit/block_loop.hpp"
 
 namespace kc {
 
@@ -86,30 +86,7 @@ bool lea_supports(Cipher c)
     return c == Cipher::lea128 || c == Cipher::lea192 || c == Cipher::lea256;
 }
 
-void lea_set_key(void *state, Cipher c, const uint8_t *key)
-{
-    lea_key_schedule(c, key, static_cast<LeaRoundKeys *>(state));
-}
-
-void lea_encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
-{
-    const LeaRoundKeys &rk = *static_cast<const LeaRoundKeys *>(state);
-    for (size_t b = 0; b < nblocks; b++)
-        lea_encrypt_block(rk, in + 16 * b, out + 16 * b);
-}
-
-void lea_decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
-{
-    const LeaRoundKeys &rk = *static_cast<const LeaRoundKeys *>(state);
-    for (size_t b = 0; b < nblocks; b++)
-        lea_decrypt_block(rk, in + 16 * b, out + 16 * b);
-}
-
-void lea_ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
-                        size_t nblocks)
-{
-    ctr_xor_via_ecb(lea_encrypt_blocks, 16, state, ctr, in, out, nblocks);
-}
+using Loop = BlockLoop<LeaRoundKeys, 16, lea_encrypt_block, lea_decrypt_block, lea_key_schedule>;
 
 } // namespace
 
@@ -117,6 +94,6 @@ void lea_ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in
 // fallback every machine can run.
 extern const Kernel lea_ref_kernel = {
     "lea/ref", "lea", 16, 1, true, 0, 0, sizeof(LeaRoundKeys),
-    lea_supports, lea_set_key, lea_encrypt_blocks, lea_decrypt_blocks, lea_ctr_xor_blocks};
+    lea_supports, Loop::set_key, Loop::encrypt_blocks, Loop::decrypt_blocks, Loop::ctr_xor_blocks};
 
 } // namespace kc

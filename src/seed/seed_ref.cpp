@@ -9,8 +9,8 @@
 #include "seed/seed.hpp"
 
 #include "core/bytes.hpp"
-#include "core/ctr_via_ecb.hpp"
 #include "core/kernel.hpp"
+#include "kit/block_loop.hpp"
 
 namespace kc {
 
@@ -107,30 +107,7 @@ void seed_decrypt_block(const SeedRoundKeys &rk, const uint8_t *in, uint8_t *out
 
 namespace {
 
-void seed_set_key(void *state, Cipher c, const uint8_t *key)
-{
-    seed_key_schedule(c, key, static_cast<SeedRoundKeys *>(state));
-}
-
-void seed_encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
-{
-    const SeedRoundKeys &rk = *static_cast<const SeedRoundKeys *>(state);
-    for (size_t b = 0; b < nblocks; b++)
-        seed_encrypt_block(rk, in + 16 * b, out + 16 * b);
-}
-
-void seed_decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
-{
-    const SeedRoundKeys &rk = *static_cast<const SeedRoundKeys *>(state);
-    for (size_t b = 0; b < nblocks; b++)
-        seed_decrypt_block(rk, in + 16 * b, out + 16 * b);
-}
-
-void seed_ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
-                         size_t nblocks)
-{
-    ctr_xor_via_ecb(seed_encrypt_blocks, 16, state, ctr, in, out, nblocks);
-}
+using Loop = BlockLoop<SeedRoundKeys, 16, seed_encrypt_block, seed_decrypt_block, seed_key_schedule>;
 
 } // namespace
 
@@ -140,6 +117,6 @@ void seed_ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *i
 // portable C++; rank: the fallback every machine can run.
 extern const Kernel seed_ref_kernel = {
     "seed/ref", "seed", 16, 1, false, 0, 0, sizeof(SeedRoundKeys),
-    seed_supports, seed_set_key, seed_encrypt_blocks, seed_decrypt_blocks, seed_ctr_xor_blocks};
+    seed_supports, Loop::set_key, Loop::encrypt_blocks, Loop::decrypt_blocks, Loop::ctr_xor_blocks};
 
 } // namespace kc

@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "core/cipher.hpp"
 #include "dispatch/registry.hpp"
+#include "support/kat_checks.hpp"
 #include "support/vectors.hpp"
 
 namespace kct {
@@ -24,6 +26,31 @@ class KernelKat : public testing::TestWithParam<std::string> {
         ASSERT_NE(k_, nullptr) << GetParam();
         if (!kc::kernel_runnable(*k_))
             GTEST_SKIP() << GetParam() << " needs features this machine lacks";
+    }
+
+    // The descriptor of a kernel of `family`: its block size (a family's largest), a batch, a
+    // key state, and support for exactly its family's ciphers.
+    void expect_descriptor(const char *family, size_t block_bytes)
+    {
+        EXPECT_STREQ(k_->family, family);
+        EXPECT_EQ(k_->block_bytes, block_bytes);
+        EXPECT_GE(k_->batch_blocks, 1u);
+        EXPECT_GT(k_->key_state_bytes, 0u);
+        for (int i = 0; i < kc::cipher_count; i++) {
+            const kc::CipherDesc *d = kc::cipher_by_index(i);
+            EXPECT_EQ(k_->supports(d->id), std::string(d->family) == family) << d->name;
+        }
+    }
+
+    // Every line of a one-cipher ECB known-answer file (cipher=NAME, mode=ECB, key, pt, ct)
+    // through the kernel; returns how many it checked.
+    void check_ecb_file(const char *file, const char *name, kc::Cipher c)
+    {
+        for (const Record &r : load_kv_lines(file)) {
+            ASSERT_EQ(r.at("cipher"), name) << where(file, r);
+            ASSERT_EQ(r.at("mode"), "ECB") << where(file, r);
+            record(ecb_matches(k_, c, unhex(r.at("key")), unhex(r.at("pt")), unhex(r.at("ct"))), where(file, r));
+        }
     }
 
     // Counts a vector's result; reports only the first few failures in full.

@@ -1,5 +1,6 @@
 #include "support/vectors.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <random>
@@ -170,4 +171,14 @@ std::vector<uint8_t> random_bytes(size_t n, uint64_t seed)
     return v;
 }
 
+std::vector<uint8_t> edge_iv(int round, uint64_t seed)
+{
+    std::vector<uint8_t> iv = random_bytes(16, seed);
+    const size_t ones_from[] = {16, 0, 8, 12};
+    if (round >= 1 && round <= 3)
+        std::fill(iv.begin() + ones_from[round], iv.end(), 0xff);
+    return iv;
+}
+
 } // namespace kct
+

@@ -37,4 +37,9 @@ inline std::string tohex(const std::vector<uint8_t> &v) { return tohex(v.data(),
 // Deterministic random bytes for reproducible randomised tests.
 std::vector<uint8_t> random_bytes(size_t n, uint64_t seed);
 
+// A random 16-byte IV for round `round` of a randomized CTR test, except rounds 1-3, whose
+// counter wraps at once (all ones), carries into the high 64 bits, or carries into the next
+// 32-bit word.
+std::vector<uint8_t> edge_iv(int round, uint64_t seed);
+
 } // namespace kct
