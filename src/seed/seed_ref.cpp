@@ -105,18 +105,12 @@ void seed_encrypt_block(const SeedRoundKeys &rk, const uint8_t *in, uint8_t *out
 
 void seed_decrypt_block(const SeedRoundKeys &rk, const uint8_t *in, uint8_t *out) { feistel(rk, in, out, true); }
 
-namespace {
-
-using Loop = BlockLoop<SeedRoundKeys, 16, seed_encrypt_block, seed_decrypt_block, seed_key_schedule>;
-
-} // namespace
-
-// The block interface only (core/kernel.hpp, name .. ctr_xor_blocks); no GPU ops and no
-// CTR_DRBG accelerations: the DRBG runs SEED over these entry points.
-// Descriptor: constant_time: S-box lookups at secret indexes (see the file header); requires:
-// portable C++; rank: the fallback every machine can run.
-extern const Kernel seed_ref_kernel = {
-    "seed/ref", "seed", 16, 1, false, 0, 0, sizeof(SeedRoundKeys),
-    seed_supports, Loop::set_key, Loop::encrypt_blocks, Loop::decrypt_blocks, Loop::ctr_xor_blocks};
+// The block interface only, one block at a time (kit/block_loop.hpp); no GPU ops and no CTR_DRBG
+// accelerations: the DRBG runs SEED over these entry points. Not constant-time (S-box lookups
+// at secret indexes, see the file header); portable C++; rank 0, the fallback every machine runs.
+using SeedRefLoop = BlockLoop<SeedRoundKeys, 16, seed_encrypt_block, seed_decrypt_block, seed_key_schedule>;
+extern const Kernel seed_ref_kernel = {"seed/ref", "seed", 16, 1, false, 0, 0, sizeof(SeedRoundKeys), seed_supports,
+                                       SeedRefLoop::set_key, SeedRefLoop::encrypt_blocks, SeedRefLoop::decrypt_blocks,
+                                       SeedRefLoop::ctr_xor_blocks};
 
 } // namespace kc
