@@ -216,15 +216,11 @@ nlohmann::json to_json(const Row &r, const kc::GpuInfo &g, const std::string &cp
 
 int run_drbg_gpu_bench(const DrbgGpuBenchOptions &o)
 {
-    std::vector<kc::GpuInfo> gpus = kc::cuda_devices();
-    if (gpus.empty()) {
-        fmt::print(stderr, "kcipher-lab: no GPU: {}\n", kc::cuda_runtime_status());
+    std::vector<kc::GpuInfo> gpus;
+    const kc::GpuInfo *gp = select_gpu(gpus, o.device);
+    if (gp == nullptr)
         return 1;
-    }
-    if (o.device < 0 || o.device >= (int)gpus.size())
-        throw std::runtime_error("--gpu-device out of range");
-    ck(cudaSetDevice(o.device), "cudaSetDevice");
-    const kc::GpuInfo &g = gpus[(size_t)o.device];
+    const kc::GpuInfo &g = *gp;
     const size_t bytes = std::max<size_t>(o.bytes / 16 * 16, 16);
     const int runs = std::max(1, o.runs);
     std::vector<std::string> names = o.ciphers;

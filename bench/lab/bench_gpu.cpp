@@ -235,17 +235,26 @@ Row host_row(const char *kernel, const kc::CipherDesc &d, bool ctr, std::vector<
 
 } // namespace
 
-int run_gpu_bench(const GpuBenchOptions &o)
+const kc::GpuInfo *select_gpu(std::vector<kc::GpuInfo> &gpus, int device)
 {
-    std::vector<kc::GpuInfo> gpus = kc::cuda_devices();
+    gpus = kc::cuda_devices();
     if (gpus.empty()) {
         fmt::print(stderr, "kcipher-lab: no GPU: {}\n", kc::cuda_runtime_status());
-        return 1;
+        return nullptr;
     }
-    if (o.device < 0 || o.device >= (int)gpus.size())
+    if (device < 0 || device >= (int)gpus.size())
         throw std::runtime_error("--gpu-device out of range");
-    ck(cudaSetDevice(o.device), "cudaSetDevice");
-    const kc::GpuInfo &g = gpus[(size_t)o.device];
+    ck(cudaSetDevice(device), "cudaSetDevice");
+    return &gpus[(size_t)device];
+}
+
+int run_gpu_bench(const GpuBenchOptions &o)
+{
+    std::vector<kc::GpuInfo> gpus;
+    const kc::GpuInfo *gp = select_gpu(gpus, o.device);
+    if (gp == nullptr)
+        return 1;
+    const kc::GpuInfo &g = *gp;
     const size_t bytes = o.bytes / 16 * 16;
     fmt::print("# {} ({} SMs, {:.2f} GHz), {}; {} MiB per run, median of {} runs, fresh key per run\n", g.name,
                g.multiprocessors, g.clock_khz / 1e6, kc::cuda_runtime_status(), bytes >> 20, o.runs);

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "cuda/devices.hpp"
+
 namespace lab {
 
 struct GpuBenchOptions {
@@ -28,5 +30,9 @@ double gpu_keystream_seconds(const std::string &kernel, const std::string &ciphe
 double pcie_d2h_seconds(size_t bytes, int runs);
 // Throws std::runtime_error("what: CUDA's message") unless cuda_error is cudaSuccess.
 void check_cuda(int cuda_error, const char *what);
+// The GPU of --gpu-device, made current: fills `gpus` with the machine's GPUs and returns the
+// chosen one, or nullptr after saying why on stderr where there is none; a device index out
+// of range throws.
+const kc::GpuInfo *select_gpu(std::vector<kc::GpuInfo> &gpus, int device);
 
 } // namespace lab
