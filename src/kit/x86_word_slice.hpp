@@ -55,10 +55,11 @@ template <class V> inline void transpose(V &r0, V &r1, V &r2, V &r3)
     r3 = unpack_hi64(t1, t3);
 }
 
-// The same as static members, for kernels that pass their vector operations as a class.
-template <class V> struct WordMoves {
-    static V bswap32(V x) { return x86_words::bswap32(x); }
-    static void transpose4(V &r0, V &r1, V &r2, V &r3) { x86_words::transpose(r0, r1, r2, r3); }
+// The same as static members, for kernels that pass their vector operations as a class (a
+// base class of it; the overloads pick the register width).
+struct WordMoves {
+    template <class V> static V bswap32(V x) { return x86_words::bswap32(x); }
+    template <class V> static void transpose4(V &r0, V &r1, V &r2, V &r3) { x86_words::transpose(r0, r1, r2, r3); }
 };
 
 } // namespace

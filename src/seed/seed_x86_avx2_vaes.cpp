@@ -35,7 +35,7 @@ namespace {
 
 using seed_aes_field::NibbleTables;
 
-struct Ymm : x86_words::WordMoves<__m256i> {
+struct Ymm : x86_words::WordMoves {
     using vec = __m256i;
     static constexpr int W = 8;
     static vec bcast(uint32_t w) { return _mm256_set1_epi32((int)w); }

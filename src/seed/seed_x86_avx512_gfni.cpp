@@ -35,7 +35,7 @@
 namespace kc {
 namespace {
 
-struct Zmm : x86_words::WordMoves<__m512i> {
+struct Zmm : x86_words::WordMoves {
     using vec = __m512i;
     static constexpr int W = 16;
     static vec bcast(uint32_t w) { return _mm512_set1_epi32((int)w); }
