@@ -25,7 +25,8 @@ import sys
 ALU = {"LOP3", "LOP", "IADD3", "SHF", "PRMT", "ISETP", "SEL", "IABS", "BMSK", "SGXT", "FLO", "POPC",
        "BREV", "LEA", "IMNMX", "VIMNMX", "MOV", "PLOP3", "P2R", "R2P", "CS2R"}
 # VIADD (an addition with a uniform or immediate operand, new in sm_90) issues to the FMA pipe:
-# ncu's sm__inst_executed_pipe_fma counts it there (H100, lea/cuda, 2026-11-24).
+# ncu's sm__inst_executed_pipe_fma counts it there (H100, lea/cuda: `scripts/gpu-check OUT ncu`,
+# bench/results/ncu-h100-lea-cham-pipes.txt).
 FMA = {"IMAD", "IMUL", "IMAD.WIDE", "IDP", "FFMA", "VIADD"}
 LSU = {"LDS", "LDG", "STG", "STS", "LDC", "LDL", "STL", "LD", "ST", "ATOMS", "SHFL", "LDSM"}
 
