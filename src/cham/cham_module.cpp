@@ -80,6 +80,15 @@ const CipherModule &cham_module()
 #endif
             {"cham/fused", 0, cham_fused_ecb},
         };
+        x.known_answers = {
+            {"cham-64-128", "ecb", "revised CHAM (ICISC 2019)", "000102030405060708090a0b0c0d0e0f", "",
+             "0011223344556677", "796504123f12a9e5"},
+            {"cham-128-128", "ecb", "revised CHAM (ICISC 2019)", "000102030405060708090a0b0c0d0e0f", "",
+             "00112233445566778899aabbccddeeff", "ee1954d04c8f119f6964e399c15e881c"},
+            {"cham-128-256", "ecb", "revised CHAM (ICISC 2019)",
+             "000102030405060708090a0b0c0d0e0ff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff", "",
+             "00112233445566778899aabbccddeeff", "dc77730251560b12959b838f75c05e5e"},
+        };
         return x;
     }();
     return m;
