@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <string>
@@ -193,6 +194,60 @@ TEST(DrbgKisa, EveryCpuKernelOfEachCipher)
     for (const auto &[name, n] : per_cipher)
         EXPECT_EQ(n, 24) << name;
     std::printf("[ info     ] %s: %zu vectors (of %zu), %zu kernel runs passed\n", kKisaFile, ours, cases.size(), runs);
+}
+
+// Appendix B.1: SEED-128's Key and V after Instantiate and after each Generate (use df, no
+// prediction resistance, reseed interval 1, so the second Generate reseeds first), on every
+// CPU kernel of SEED: the internal state, not only the output, follows the standard.
+std::map<std::string, Bytes> kisa_seed_intermediate()
+{
+    std::ifstream f(kct::vector_path(kKisaFile));
+    std::map<std::string, Bytes> kv;
+    bool in = false;
+    for (std::string line; std::getline(f, line);) {
+        if (line == "[SEED-128 use df intermediate]")
+            in = true;
+        else if (in && line.empty())
+            break;
+        else if (in && line.find(" = ") != std::string::npos)
+            kv[line.substr(0, line.find(" = "))] = kct::unhex(line.substr(line.find(" = ") + 3));
+    }
+    return kv;
+}
+
+TEST(DrbgKisa, SeedIntermediateKeyAndV)
+{
+    std::map<std::string, Bytes> v = kisa_seed_intermediate();
+    ASSERT_EQ(v.size(), 14u) << kKisaFile << ": the B.1 section";
+    size_t runs = 0;
+    for (const kc::Kernel *k : kc::all_kernels()) {
+        if (k->gpu != nullptr || !kc::kernel_runnable(*k) || !k->supports(kc::Cipher::seed128))
+            continue;
+        auto d = kernel_drbg(*k, kc::Cipher::seed128, true);
+        kct::EntropyQueue q;
+        q.q = {v.at("EntropyInputReseed")};
+        d->set_entropy_source(&kct::EntropyQueue::take, &q);
+        ASSERT_EQ(d->set_reseed_interval(1), KCIPHER_OK);
+        Span es = span(v.at("EntropyInput"));
+        ASSERT_EQ(d->instantiate(&es, span(v.at("Nonce")), span(v.at("PersonalizationString"))), KCIPHER_OK);
+        auto state = [&](const char *step) {
+            EXPECT_EQ(kct::tohex(Bytes(d->key(), d->key() + 16)), kct::tohex(v.at(std::string(step) + ".Key")))
+                << k->name << " " << step;
+            EXPECT_EQ(kct::tohex(Bytes(d->v(), d->v() + 16)), kct::tohex(v.at(std::string(step) + ".V")))
+                << k->name << " " << step;
+        };
+        state("Instantiate");
+        for (int i = 1; i <= 2; i++) {
+            Bytes out(v.at("ReturnedBits" + std::to_string(i)).size());
+            ASSERT_EQ(d->generate(out.data(), out.size(), span(v.at("AdditionalInput" + std::to_string(i))), false),
+                      KCIPHER_OK);
+            EXPECT_EQ(kct::tohex(out), kct::tohex(v.at("ReturnedBits" + std::to_string(i)))) << k->name;
+            state(i == 1 ? "Generate1" : "Generate2");
+        }
+        EXPECT_TRUE(q.q.empty()) << k->name << ": the reseed entropy was not used";
+        runs++;
+    }
+    EXPECT_GE(runs, 1u); // seed/ref runs everywhere
 }
 
 // The same vectors through the public C API.
