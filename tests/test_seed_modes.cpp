@@ -33,22 +33,40 @@ using Bytes = std::vector<uint8_t>;
 
 // The legacy provider for SEED, and the default one beside it: once any provider is loaded
 // explicitly, OpenSSL no longer loads the default one by itself, and the other tests in this
-// binary use its AES and ARIA. Loaded once, kept for the life of the process.
-bool load_openssl_seed(std::string *why)
-{
-    static const std::string error = [] {
-        if (OSSL_PROVIDER_load(nullptr, "default") == nullptr)
-            return std::string("OSSL_PROVIDER_load(default) failed");
-        if (OSSL_PROVIDER_load(nullptr, "legacy") == nullptr) {
+// binary use its AES and ARIA. Loaded once and unloaded at exit (before OpenSSL's own cleanup,
+// which was registered earlier), so that LeakSanitizer sees nothing left behind.
+struct SeedProviders {
+    OSSL_PROVIDER *deflt = nullptr, *legacy = nullptr;
+    std::string error;
+    SeedProviders()
+    {
+        deflt = OSSL_PROVIDER_load(nullptr, "default");
+        if (deflt == nullptr) {
+            error = "OSSL_PROVIDER_load(default) failed";
+            return;
+        }
+        legacy = OSSL_PROVIDER_load(nullptr, "legacy");
+        if (legacy == nullptr) {
             char buf[256] = "";
             ERR_error_string_n(ERR_get_error(), buf, sizeof buf);
-            return std::string("OSSL_PROVIDER_load(legacy) failed (") + buf +
-                   "); OpenSSL's SEED lives in the legacy provider (ossl-modules/legacy.so)";
+            error = std::string("OSSL_PROVIDER_load(legacy) failed (") + buf +
+                    "); OpenSSL's SEED lives in the legacy provider (ossl-modules/legacy.so)";
         }
-        return std::string();
-    }();
-    *why = error;
-    return error.empty();
+    }
+    ~SeedProviders()
+    {
+        if (legacy != nullptr)
+            OSSL_PROVIDER_unload(legacy);
+        if (deflt != nullptr)
+            OSSL_PROVIDER_unload(deflt);
+    }
+};
+
+bool load_openssl_seed(std::string *why)
+{
+    static const SeedProviders p;
+    *why = p.error;
+    return p.error.empty();
 }
 
 // name: "SEED-ECB" or "SEED-CBC"; no padding, whole blocks.
