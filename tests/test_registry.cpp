@@ -86,3 +86,43 @@ TEST(Registry, ChoicesAreTheRunnableEntries)
 }
 
 } // namespace
+
+// Every family's known answers (src/<family>/<family>_known_answers.txt) read as complete
+// records of its own ciphers, and every cipher has at least one.
+TEST(KnownAnswers, EveryRecordIsWellFormedAndEveryCipherHasOne)
+{
+    std::set<std::string> covered;
+    for (const kc::CipherModule *m : kc::modules())
+        for (const kc::KnownAnswer &t : m->known_answers) {
+            EXPECT_EQ("", t.error) << m->family << ": " << t.source;
+            const kc::CipherDesc *d = kc::cipher_by_name(t.cipher.c_str());
+            ASSERT_NE(nullptr, d) << m->family << ": " << t.cipher;
+            EXPECT_STREQ(m->family, d->family) << t.cipher;
+            EXPECT_EQ(2u * d->key_bytes, t.key.size()) << t.source;
+            if (t.mode != "ctr")
+                EXPECT_EQ(0u, t.pt.size() % (2 * d->block_bytes)) << t.source;
+            covered.insert(t.cipher);
+        }
+    for (int i = 0; i < kc::cipher_count; i++)
+        EXPECT_EQ(1u, covered.count(kc::cipher_by_index(i)->name)) << kc::cipher_by_index(i)->name;
+}
+
+// The reader refuses what is not a record instead of guessing, and joins continued values.
+TEST(KnownAnswers, ReaderJoinsContinuationsAndNamesMistakes)
+{
+    auto r = kc::read_known_answers("# comment\n"
+                                    "source = S\ncipher = lea-128\nmode = cbc\nkey = 00\n  11\n"
+                                    "iv = 22\npt = 3344\nct = 5566\n\n"
+                                    "source = T\ncipher = lea-128\nmode = ofb\nkey = 00\npt = 11\nct = 22\n\n"
+                                    "source = U\ncipher = lea-128\nmode = ecb\nkey = 00\npt = 11\nct = 2\n\n"
+                                    "source = V\ncolour = blue\n\n"
+                                    "source = W\ncipher = lea-128\nmode = ecb\nkey = 00\npt = 11\n");
+    ASSERT_EQ(5u, r.size());
+    EXPECT_EQ("", r[0].error);
+    EXPECT_EQ("0011", r[0].key);
+    EXPECT_EQ("cbc", r[0].mode);
+    EXPECT_NE(std::string::npos, r[1].error.find("ofb"));
+    EXPECT_NE(std::string::npos, r[2].error.find("hex"));
+    EXPECT_NE(std::string::npos, r[3].error.find("line 26"));
+    EXPECT_NE(std::string::npos, r[4].error.find("lacks"));
+}

@@ -5,14 +5,9 @@
 #include "aria/aria.hpp"
 #include "kit/module.hpp"
 
-// The plaintext of the ARIA test vectors (2004) for CBC and CTR.
-#define ARIA_PDF_PT                                                                              \
-    "11111111aaaaaaaa11111111bbbbbbbb11111111cccccccc11111111dddddddd22222222aaaaaaaa22222222bbbb" \
-    "bbbb22222222cccccccc22222222dddddddd33333333aaaaaaaa33333333bbbbbbbb33333333cccccccc33333333" \
-    "dddddddd44444444aaaaaaaa44444444bbbbbbbb44444444cccccccc44444444dddddddd55555555aaaaaaaa5555" \
-    "5555bbbbbbbb55555555cccccccc55555555dddddddd"
-
 namespace kc {
+
+extern const char aria_known_answers[]; // aria_known_answers.txt, compiled in by the build
 
 extern const Kernel aria_ref_kernel;
 extern const Kernel aria_table_kernel;
@@ -118,28 +113,7 @@ const CipherModule &aria_module()
         // The key schedule's S-box layers by GFNI (aria_x86_key_gfni.cpp) instead of scans.
         x.options = {{"aria/key-schedule-gfni", feat_gfni | feat_ssse3, aria_key_schedule_enable_gfni}};
 #endif
-        x.known_answers = {
-            {"aria-128", "ecb", "RFC 5794 A.1", "000102030405060708090a0b0c0d0e0f", "",
-             "00112233445566778899aabbccddeeff", "d718fbd6ab644c739da95f3be6451778"},
-            {"aria-192", "ecb", "RFC 5794 A.2", "000102030405060708090a0b0c0d0e0f1011121314151617", "",
-             "00112233445566778899aabbccddeeff", "26449c1805dbe7aa25a468ce263a9e79"},
-            {"aria-256", "ecb", "RFC 5794 A.3",
-             "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", "",
-             "00112233445566778899aabbccddeeff", "f92bd7c79fb72e2f2b8f80c1972d24fc"},
-            {"aria-128", "ctr", "ARIA test vectors (2004), CTR", "00112233445566778899aabbccddeeff",
-             "00000000000000000000000000000000", ARIA_PDF_PT,
-             "ac5d7de805a0bf1c57c854501af60fa11497e2a34519dea1569e91e5b5ccae2ff3bfa1bf975f4571f48be191613546c3"
-             "911163c085f871f0e7ae5f2a085b81851c2a3ddf20ecb8fa51901aec8ee4ba32a35dab67bb72cd9140ad188a967ac0fb"
-             "bdfa94ea6cce47dcf8525ab5a814cfeb2bb60ee2b126e2d9d847c1a9e96f9019e3e6a7fe40d3829afb73db1cc245646a"
-             "ddb62d9b907baaafbe46a73dbc131d3d"},
-            {"aria-256", "cbc", "ARIA test vectors (2004), CBC",
-             "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
-             "0f1e2d3c4b5a69788796a5b4c3d2e1f0", ARIA_PDF_PT,
-             "523a8a806ae621f155fdd28dbc34e1ab7b9b42432ad8b2efb96e23b13f0a6e52f36185d50ad002c5f601bee5493f118b"
-             "243ee2e313642bffc3902e7b2efd9a12fa682edd2d23c8b9c5f043c18b17c1ec4b5867918270fbec1027c19ed6af833d"
-             "a5d620994668ca22f599791d292dd6273b2959082aafb7a996167cce1eec5f0cfd15f610d87e2dda9ba68ce1260ca54b"
-             "222491418374294e7909b1e8551cd8de"},
-        };
+        x.known_answers = read_known_answers(aria_known_answers);
         return x;
     }();
     return m;

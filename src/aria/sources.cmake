@@ -35,3 +35,4 @@ kc_sources(CUDA
   aria_cuda_shared.cu
   aria_cuda_x32.cu
 )
+kc_known_answers(aria_known_answers.txt)

@@ -7,6 +7,8 @@
 
 namespace kc {
 
+extern const char cham_known_answers[]; // cham_known_answers.txt, compiled in by the build
+
 extern const Kernel cham_ref_kernel;
 #if defined(__x86_64__)
 extern const Kernel cham_avx2_kernel;
@@ -80,15 +82,7 @@ const CipherModule &cham_module()
 #endif
             {"cham/fused", 0, cham_fused_ecb},
         };
-        x.known_answers = {
-            {"cham-64-128", "ecb", "revised CHAM (ICISC 2019)", "000102030405060708090a0b0c0d0e0f", "",
-             "0011223344556677", "796504123f12a9e5"},
-            {"cham-128-128", "ecb", "revised CHAM (ICISC 2019)", "000102030405060708090a0b0c0d0e0f", "",
-             "00112233445566778899aabbccddeeff", "ee1954d04c8f119f6964e399c15e881c"},
-            {"cham-128-256", "ecb", "revised CHAM (ICISC 2019)",
-             "000102030405060708090a0b0c0d0e0ff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff", "",
-             "00112233445566778899aabbccddeeff", "dc77730251560b12959b838f75c05e5e"},
-        };
+        x.known_answers = read_known_answers(cham_known_answers);
         return x;
     }();
     return m;

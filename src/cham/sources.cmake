@@ -23,3 +23,4 @@ kc_sources(CUDA
   cham_cuda_key.cu
   cham_cuda_keysearch.cu
 )
+kc_known_answers(cham_known_answers.txt)

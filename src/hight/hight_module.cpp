@@ -7,6 +7,8 @@
 
 namespace kc {
 
+extern const char hight_known_answers[]; // hight_known_answers.txt, compiled in by the build
+
 extern const Kernel hight_ref_kernel;
 #if defined(__x86_64__)
 extern const Kernel hight_avx2_kernel;
@@ -69,12 +71,7 @@ const CipherModule &hight_module()
             {"hight/fused-avx512-gfni", feat_avx512f | feat_avx512bw | feat_avx512vl | feat_gfni, hight_fused_ecb_gfni},
 #endif
         };
-        x.known_answers = {
-            {"hight", "ecb", "TTAS.KO-12.0040/R1 App. I (byte order)", "ffeeddccbbaa99887766554433221100", "",
-             "0000000000000000", "f2034fd9ae18f400"},
-            {"hight", "ctr", "KISA_HIGHT_CTR.c (counter carries a byte)", "88e34f8f081779f1e9f394370ad40589",
-             "00000000000000fe", "000102030405060708090a0b0c0d0e0f00", "b3d1fffcc2a19bc0130dc1621c5839988a"},
-        };
+        x.known_answers = read_known_answers(hight_known_answers);
         return x;
     }();
     return m;

@@ -21,3 +21,4 @@ kc_sources(CUDA
   hight_cuda_key.cu
   hight_cuda_keysearch.cu
 )
+kc_known_answers(hight_known_answers.txt)

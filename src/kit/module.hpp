@@ -12,6 +12,7 @@
 #include "core/kernel.hpp"
 #include "kit/drbg_accel.hpp"
 #include "kit/fused_ecb.hpp"
+#include "kit/known_answer.hpp"
 #include "kit/search/cpu_searcher.hpp"
 #include "kit/search/gpu_searcher.hpp"
 
@@ -26,13 +27,6 @@ struct FamilyOption {
     void (*enable)();
 };
 
-// A known answer from a standard (or an independent implementation) that `kcipher selftest`
-// checks on every kernel of the family this machine runs, both directions. Hex strings; iv ""
-// for ECB; mode "ecb", "cbc" or "ctr".
-struct KnownAnswer {
-    const char *cipher, *mode, *source, *key, *iv, *pt, *ct;
-};
-
 struct CipherModule {
     const char *family = nullptr;                         // "aria": cipher_desc(c).family
     std::vector<const Kernel *> kernels;                  // every kernel built for this target
@@ -41,7 +35,7 @@ struct CipherModule {
     std::vector<const DrbgAccel *> drbg_accels;           // CTR_DRBG's extras, at most one per kernel
     std::vector<FusedEcbEntry> fused_ecb;                 // CTR_DRBG chain's block functions, fastest first
     std::vector<FamilyOption> options;
-    std::vector<KnownAnswer> known_answers; // what a deployed binary checks itself against
+    std::vector<KnownAnswer> known_answers; // from <family>_known_answers.txt, for selftest
 };
 
 } // namespace kc

@@ -2,6 +2,7 @@
 # this folder that no list names stops the configure step).
 
 kc_sources(ANY
+  known_answer.cpp
   search/candidate.cpp
   search/lane_groups.cpp
 )

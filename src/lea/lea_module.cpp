@@ -7,6 +7,8 @@
 
 namespace kc {
 
+extern const char lea_known_answers[]; // lea_known_answers.txt, compiled in by the build
+
 extern const Kernel lea_ref_kernel;
 #if defined(__x86_64__)
 extern const Kernel lea_avx2_kernel;
@@ -71,18 +73,7 @@ const CipherModule &lea_module()
 #endif
             {"lea/fused", 0, lea_fused_ecb},
         };
-        x.known_answers = {
-            {"lea-128", "ecb", "TTAK.KO-12.0223 App. I", "0f1e2d3c4b5a69788796a5b4c3d2e1f0", "",
-             "101112131415161718191a1b1c1d1e1f", "9fc84e3528c6c6185532c7a704648bfd"},
-            {"lea-192", "ecb", "TTAK.KO-12.0223 App. I", "0f1e2d3c4b5a69788796a5b4c3d2e1f0f0e1d2c3b4a59687",
-             "", "202122232425262728292a2b2c2d2e2f", "6fb95e325aad1b878cdcf5357674c6f2"},
-            {"lea-256", "ecb", "TTAK.KO-12.0223 App. I",
-             "0f1e2d3c4b5a69788796a5b4c3d2e1f0f0e1d2c3b4a5968778695a4b3c2d1e0f", "",
-             "303132333435363738393a3b3c3d3e3f", "d651aff647b189c13a8900ca27f9e197"},
-            {"lea-128", "ctr", "KISA lea_vs.c, CTR", "7ad36a75d55f3022094e06f7c897d8bb",
-             "0c5f04e8b512195e74b3de57e970979e", "087a83fcc113a9f3e0e9d5af32a2dd3a",
-             "2b73497c4fc9ef38be7a0bcb1aab87a4"},
-        };
+        x.known_answers = read_known_answers(lea_known_answers);
         return x;
     }();
     return m;

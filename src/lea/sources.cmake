@@ -21,3 +21,4 @@ kc_sources(CUDA
   lea_cuda_key.cu
   lea_cuda_keysearch.cu
 )
+kc_known_answers(lea_known_answers.txt)

@@ -13,3 +13,4 @@ kc_sources(CUDA
   seed_cuda.cu
   seed_cuda_keysearch.cu
 )
+kc_known_answers(seed_known_answers.txt)
