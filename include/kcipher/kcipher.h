@@ -1,6 +1,6 @@
 /*
- * kcipher: the Korean standard block ciphers ARIA, LEA, HIGHT and revised CHAM, with the
- * ECB, CBC and CTR modes, behind one C API that picks the fastest kernel the machine has.
+ * kcipher: the Korean standard block ciphers ARIA, LEA, HIGHT, revised CHAM and SEED, with the
+ * ECB, CBC and CTR modes, GCM, CCM, CMAC and GMAC, behind one C API that picks the fastest kernel the machine has.
  *
  * Every function validates its arguments and returns a status; none aborts, and none reads
  * or writes outside the buffers it was given. A keyed context is immutable once made and may
@@ -8,7 +8,7 @@
  *
  * Cipher names: "aria-128", "aria-192", "aria-256", "lea-128", "lea-192", "lea-256",
  * "hight", "cham-64-128", "cham-128-128", "cham-128-256", "seed-128". A mode suffix ("-ecb", "-cbc",
- * "-ctr") names a cipher in a mode; see kcipher_parse_name().
+ * "-ctr", "-gcm", "-ccm", "-cmac", "-gmac") names a cipher in a mode; see kcipher_parse_name().
  */
 #ifndef KCIPHER_H
 #define KCIPHER_H
@@ -26,11 +26,18 @@ extern "C" {
 #define KCIPHER_API __attribute__((visibility("default")))
 #endif
 
+/* A status a caller must not ignore: the compiler warns where it is dropped (tag checks). */
+#if defined(__GNUC__) || defined(__clang__)
+#define KCIPHER_MUST_CHECK __attribute__((warn_unused_result))
+#else
+#define KCIPHER_MUST_CHECK
+#endif
+
 typedef enum kcipher_status {
     KCIPHER_OK = 0,
     KCIPHER_ERR_NULL_POINTER = 1,     /* a required pointer was NULL */
     KCIPHER_ERR_UNKNOWN_CIPHER = 2,   /* the cipher name is not one of ours */
-    KCIPHER_ERR_UNKNOWN_MODE = 3,     /* the mode suffix is not -ecb, -cbc or -ctr */
+    KCIPHER_ERR_UNKNOWN_MODE = 3,     /* not a mode kcipher has (-ecb -cbc -ctr -gcm -ccm -cmac -gmac) */
     KCIPHER_ERR_KEY_LENGTH = 4,       /* the key has the wrong length for the cipher */
     KCIPHER_ERR_IV_LENGTH = 5,        /* the IV or counter is not one block long */
     KCIPHER_ERR_DATA_LENGTH = 6,      /* ECB/CBC length not a multiple of the block size */
@@ -60,14 +67,22 @@ typedef enum kcipher_status {
     KCIPHER_ERR_DRBG_INPUT_LENGTH = 30,      /* nonce, personalization string or additional input too long */
     KCIPHER_ERR_DRBG_ENTROPY_SOURCE = 31,    /* the entropy source failed (or there is none) */
     KCIPHER_ERR_CPU_FEATURES = 32,    /* KCIPHER_CPU_FEATURES cannot be parsed (kcipher_cpu_features_status) */
-    KCIPHER_ERR_UNSUPPORTED = 33      /* this cipher does not offer the operation (e.g. no GPU key search) */
+    KCIPHER_ERR_UNSUPPORTED = 33,     /* this cipher does not offer the operation (e.g. no GPU key search) */
+    KCIPHER_ERR_AUTH = 34,            /* authentication failed: the tag does not match; no plaintext released */
+    KCIPHER_ERR_TAG_LENGTH = 35,      /* a tag length the mode does not allow */
+    KCIPHER_ERR_MODE_LIMIT = 36,      /* the message, AAD or IV exceeds the mode's limit for one invocation */
+    KCIPHER_ERR_STATE = 37            /* a streaming call out of order (AAD after data, use after final) */
 } kcipher_status;
 
 typedef enum kcipher_mode {
     KCIPHER_MODE_NONE = 0, /* a bare cipher name, no mode suffix */
     KCIPHER_MODE_ECB = 1,
     KCIPHER_MODE_CBC = 2,
-    KCIPHER_MODE_CTR = 3
+    KCIPHER_MODE_CTR = 3,
+    KCIPHER_MODE_GCM = 4,  /* authenticated encryption: kcipher_aead_* */
+    KCIPHER_MODE_CCM = 5,
+    KCIPHER_MODE_CMAC = 6, /* message authentication: kcipher_mac_* */
+    KCIPHER_MODE_GMAC = 7
 } kcipher_mode;
 
 /* A constant English message for every status (never NULL). */
@@ -232,6 +247,81 @@ KCIPHER_API kcipher_status kcipher_gpu_ctr_xor(const kcipher_ctx *ctx, const uin
 /* The message of the last CUDA failure on this thread ("" when none): what
  * KCIPHER_ERR_CUDA stood for. */
 KCIPHER_API const char *kcipher_gpu_last_error(void);
+
+/* ---- authenticated encryption: GCM and CCM --------------------------------------------
+ *
+ * For the 128-bit-block ciphers (aria-*, lea-*, cham-128-*, seed-128; others give
+ * KCIPHER_ERR_UNSUPPORTED). The output of sealing is ciphertext || tag (RFC 5116).
+ *
+ * GCM (NIST SP 800-38D): iv of any length from 1 byte (12 bytes is the standard's fast
+ * path); tag_len 16, 15, 14, 13, 12, 8 or 4; plaintext at most 2^36 - 32 bytes per IV.
+ * CCM (SP 800-38C): iv is the nonce, 7 to 13 bytes; tag_len 4, 6, ..., 16; the payload at
+ * most 2^(8 * (15 - nonce length)) - 1 bytes.
+ * Beyond a limit: KCIPHER_ERR_MODE_LIMIT, before any output. Never reuse an IV under a key.
+ *
+ * kcipher_aead_open checks the tag in constant time; on a mismatch it returns
+ * KCIPHER_ERR_AUTH and zeroes `out`: it never releases unverified plaintext.
+ * `in` and `out` may be the same buffer; no other overlap. AAD may be NULL when aad_len is 0.
+ */
+/* out: in_len + tag_len bytes. */
+KCIPHER_API kcipher_status kcipher_aead_seal(const kcipher_ctx *ctx, kcipher_mode mode, const uint8_t *iv,
+                                             size_t iv_len, const uint8_t *aad, size_t aad_len,
+                                             const uint8_t *in, size_t in_len, uint8_t *out, size_t tag_len);
+/* in: ciphertext || tag, in_len >= tag_len; out: in_len - tag_len bytes. */
+KCIPHER_API KCIPHER_MUST_CHECK kcipher_status kcipher_aead_open(const kcipher_ctx *ctx, kcipher_mode mode,
+                                                                const uint8_t *iv, size_t iv_len,
+                                                                const uint8_t *aad, size_t aad_len,
+                                                                const uint8_t *in, size_t in_len, uint8_t *out,
+                                                                size_t tag_len);
+
+/*
+ * Streaming, for data larger than memory: init, any number of kcipher_aead_aad calls, any
+ * number of kcipher_aead_update calls (any lengths; out gets exactly len bytes each time),
+ * then kcipher_aead_final (sealing: writes the tag) or kcipher_aead_final_verify (opening).
+ * CCM needs the total AAD and payload lengths at init (its first block encodes them) and
+ * then exactly that many bytes; GCM ignores both (pass 0).
+ *
+ * WARNING: when opening, kcipher_aead_update returns plaintext BEFORE the tag is checked
+ * (as OpenSSL's EVP interface does). Treat it as unauthenticated until
+ * kcipher_aead_final_verify returns KCIPHER_OK, and discard all of it on any other status.
+ * Where that is not possible, use kcipher_aead_open, or hold the output back (the CLI keeps
+ * it in a temporary file until the tag verifies). A failed final_verify leaves the state
+ * unusable (every later call is KCIPHER_ERR_STATE).
+ */
+typedef struct kcipher_aead kcipher_aead;
+KCIPHER_API kcipher_status kcipher_aead_init(kcipher_aead **st, const kcipher_ctx *ctx, kcipher_mode mode,
+                                             int seal, const uint8_t *iv, size_t iv_len, size_t tag_len,
+                                             uint64_t aad_len, uint64_t text_len);
+KCIPHER_API kcipher_status kcipher_aead_aad(kcipher_aead *st, const uint8_t *aad, size_t len);
+KCIPHER_API kcipher_status kcipher_aead_update(kcipher_aead *st, const uint8_t *in, uint8_t *out, size_t len);
+/* tag: tag_len bytes, the length given at init. */
+KCIPHER_API kcipher_status kcipher_aead_final(kcipher_aead *st, uint8_t *tag, size_t tag_len);
+KCIPHER_API KCIPHER_MUST_CHECK kcipher_status kcipher_aead_final_verify(kcipher_aead *st, const uint8_t *tag,
+                                                                        size_t tag_len);
+/* Wipes the state (keys, H, partial tags) and frees. NULL is allowed. */
+KCIPHER_API void kcipher_aead_free(kcipher_aead *st);
+
+/* ---- message authentication: CMAC and GMAC ------------------------------------------------
+ *
+ * CMAC (SP 800-38B), every cipher (64-bit blocks too): iv NULL/0; tag_len 4 .. block size.
+ * GMAC (GCM with the data as AAD): 128-bit-block ciphers; iv and tag_len as for GCM.
+ * kcipher_mac_verify compares in constant time: KCIPHER_OK or KCIPHER_ERR_AUTH.
+ */
+KCIPHER_API kcipher_status kcipher_mac(const kcipher_ctx *ctx, kcipher_mode mode, const uint8_t *iv,
+                                       size_t iv_len, const uint8_t *data, size_t len, uint8_t *tag,
+                                       size_t tag_len);
+KCIPHER_API KCIPHER_MUST_CHECK kcipher_status kcipher_mac_verify(const kcipher_ctx *ctx, kcipher_mode mode,
+                                                                 const uint8_t *iv, size_t iv_len,
+                                                                 const uint8_t *data, size_t len,
+                                                                 const uint8_t *tag, size_t tag_len);
+typedef struct kcipher_mac_state kcipher_mac_state;
+KCIPHER_API kcipher_status kcipher_mac_init(kcipher_mac_state **st, const kcipher_ctx *ctx, kcipher_mode mode,
+                                            const uint8_t *iv, size_t iv_len, size_t tag_len);
+KCIPHER_API kcipher_status kcipher_mac_update(kcipher_mac_state *st, const uint8_t *data, size_t len);
+KCIPHER_API kcipher_status kcipher_mac_final(kcipher_mac_state *st, uint8_t *tag, size_t tag_len);
+KCIPHER_API KCIPHER_MUST_CHECK kcipher_status kcipher_mac_final_verify(kcipher_mac_state *st,
+                                                                       const uint8_t *tag, size_t tag_len);
+KCIPHER_API void kcipher_mac_free(kcipher_mac_state *st);
 
 /* ---- self-test ----------------------------------------------------------------------- */
 

@@ -32,6 +32,14 @@ static kcipher_status split_name(std::string_view full, const CipherDesc **ciphe
         *mode = KCIPHER_MODE_CBC;
     else if (m == "ctr")
         *mode = KCIPHER_MODE_CTR;
+    else if (m == "gcm")
+        *mode = KCIPHER_MODE_GCM;
+    else if (m == "ccm")
+        *mode = KCIPHER_MODE_CCM;
+    else if (m == "cmac")
+        *mode = KCIPHER_MODE_CMAC;
+    else if (m == "gmac")
+        *mode = KCIPHER_MODE_GMAC;
     else
         return KCIPHER_ERR_UNKNOWN_MODE;
     *cipher = d;

@@ -2,6 +2,7 @@
 # this folder that no list names stops the configure step).
 
 kc_sources(ANY
+  aead.cpp
   ciphers.cpp
   crypt.cpp
   gpu_api.cpp

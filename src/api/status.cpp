@@ -32,13 +32,13 @@ const char *kcipher_strerror(kcipher_status status)
     case KCIPHER_ERR_UNKNOWN_CIPHER:
         return unknown_cipher_message();
     case KCIPHER_ERR_UNKNOWN_MODE:
-        return "unknown mode (expected a -ecb, -cbc or -ctr suffix)";
+        return "unknown mode (expected a -ecb, -cbc, -ctr, -gcm, -ccm, -cmac or -gmac suffix)";
     case KCIPHER_ERR_KEY_LENGTH:
         return "wrong key length for this cipher";
     case KCIPHER_ERR_IV_LENGTH:
-        return "wrong IV length: it must be exactly one block";
+        return "wrong IV length (ECB none; CBC and CTR one block; GCM/GMAC at least 1 byte; CCM 7-13 bytes)";
     case KCIPHER_ERR_DATA_LENGTH:
-        return "data length is not a multiple of the block size (ECB and CBC take no padding)";
+        return "wrong data length (ECB and CBC need whole blocks; an AEAD input must hold its tag; CCM exactly its declared lengths)";
     case KCIPHER_ERR_COUNTER_SPACE:
         return "the request runs past the end of the CTR counter space";
     case KCIPHER_ERR_UNKNOWN_KERNEL:
@@ -96,6 +96,14 @@ const char *kcipher_strerror(kcipher_status status)
         return "the DRBG entropy source failed (or there is none)";
     case KCIPHER_ERR_UNSUPPORTED:
         return "this cipher does not offer the operation asked for (e.g. no GPU key search for its family)";
+    case KCIPHER_ERR_AUTH:
+        return "authentication failed: the tag does not match (no plaintext was released)";
+    case KCIPHER_ERR_TAG_LENGTH:
+        return "a tag length the mode does not allow (GCM/GMAC: 4, 8, 12-16; CCM: 4-16 even; CMAC: 4 to the block size)";
+    case KCIPHER_ERR_MODE_LIMIT:
+        return "the message, AAD or IV exceeds the mode's limit for one invocation";
+    case KCIPHER_ERR_STATE:
+        return "a streaming call out of order (AAD after data, or a call after the final one)";
     case KCIPHER_ERR_CPU_FEATURES:
         return "KCIPHER_CPU_FEATURES cannot be parsed: it takes -FEATURE entries (e.g. -avx512f,-gfni or -all)";
     }

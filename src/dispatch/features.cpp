@@ -36,6 +36,8 @@ static uint32_t detect_cpu()
         f |= feat_ssse3;
     if (c & (1u << 25))
         f |= feat_aesni;
+    if (c & (1u << 1))
+        f |= feat_pclmul;
     bool osxsave = c & (1u << 27);
     bool avx_cpu = c & (1u << 28);
     uint64_t xcr0 = osxsave ? read_xcr0() : 0;
@@ -62,6 +64,8 @@ static uint32_t detect_cpu()
             f |= feat_gfni;
         if ((c & (1u << 9)) && ymm_os)
             f |= feat_vaes;
+        if ((c & (1u << 10)) && ymm_os)
+            f |= feat_vpclmul;
     }
     return f;
 }
@@ -74,6 +78,8 @@ static uint32_t detect_cpu()
         f |= feat_neon;
     if (hw & HWCAP_AES)
         f |= feat_arm_aes;
+    if (hw & HWCAP_PMULL)
+        f |= feat_arm_pmull;
     return f;
 }
 #else
@@ -92,7 +98,9 @@ constexpr FeatureName feature_table[] = {
     {feat_avx, "avx"},           {feat_avx2, "avx2"},           {feat_bmi2, "bmi2"},
     {feat_avx512f, "avx512f"},   {feat_avx512bw, "avx512bw"},   {feat_avx512vl, "avx512vl"},
     {feat_avx512vbmi2, "avx512vbmi2"}, {feat_gfni, "gfni"},     {feat_vaes, "vaes"},
-    {feat_neon, "neon"},         {feat_arm_aes, "arm-aes"},     {feat_cuda_gpu, "cuda-gpu"},
+    {feat_pclmul, "pclmul"},     {feat_vpclmul, "vpclmul"},
+    {feat_neon, "neon"},         {feat_arm_aes, "arm-aes"},     {feat_arm_pmull, "arm-pmull"},
+    {feat_cuda_gpu, "cuda-gpu"},
 };
 
 // What each feature needs besides itself: a feature stays only while all of these do.
@@ -105,11 +113,14 @@ constexpr struct {
     {feat_avx, feat_sse2 | feat_ssse3},
     {feat_avx2, feat_avx},
     {feat_vaes, feat_avx | feat_aesni},
+    {feat_pclmul, feat_sse2},
+    {feat_vpclmul, feat_avx | feat_pclmul},
     {feat_avx512f, feat_avx2},
     {feat_avx512bw, feat_avx512f},
     {feat_avx512vl, feat_avx512f},
     {feat_avx512vbmi2, feat_avx512bw},
     {feat_arm_aes, feat_neon},
+    {feat_arm_pmull, feat_neon},
 };
 
 struct Mask {

@@ -111,6 +111,29 @@ const DrbgAccel *drbg_accel_for(const Kernel &k)
     return nullptr;
 }
 
+const std::vector<const GhashKernel *> &all_ghash_kernels()
+{
+    static const std::vector<const GhashKernel *> all = {
+#if defined(__x86_64__)
+        &ghash_pclmul_kernel,
+#endif
+        &ghash_portable_kernel,
+    };
+    return all;
+}
+
+const GhashKernel &ghash_kernel()
+{
+    static const GhashKernel *chosen = [] {
+        const GhashKernel *best = &ghash_portable_kernel;
+        for (const GhashKernel *g : all_ghash_kernels())
+            if (runnable(g->requires) && g->rank > best->rank)
+                best = g;
+        return best;
+    }();
+    return *chosen;
+}
+
 const Kernel *find_kernel(std::string_view name)
 {
     for (const Kernel *k : all_kernels())

@@ -8,6 +8,7 @@
 
 #include "core/kernel.hpp"
 #include "dispatch/features.hpp"
+#include "kit/ghash/ghash.hpp"
 #include "kit/module.hpp"
 #include "kcipher/kcipher.h"
 
@@ -47,5 +48,11 @@ FusedEcb drbg_fused_ecb(Cipher c);
 // What kernel k's family offers CTR_DRBG for it (kit/drbg_accel.hpp), where this machine runs
 // it; nullptr otherwise (the DRBG then uses the block interface alone).
 const DrbgAccel *drbg_accel_for(const Kernel &k);
+
+// Every GHASH implementation built for this architecture (kit/ghash/ghash.hpp), and the
+// highest-ranked one this machine runs, which GCM and GMAC use (chosen once per process;
+// KCIPHER_CPU_FEATURES applies: -pclmul selects ghash/portable).
+const std::vector<const GhashKernel *> &all_ghash_kernels();
+const GhashKernel &ghash_kernel();
 
 } // namespace kc

@@ -2,7 +2,11 @@
 # this folder that no list names stops the configure step).
 
 kc_sources(ANY
+  ghash/ghash_portable.cpp
   known_answer.cpp
   search/candidate.cpp
   search/lane_groups.cpp
+)
+kc_sources(X86
+  ghash/ghash_x86_pclmul.cpp
 )

@@ -3,8 +3,12 @@
 
 kc_sources(ANY
   cbc.cpp
+  ccm.cpp
+  cmac.cpp
   ctr.cpp
+  ctr_stream.cpp
   ecb.cpp
+  gcm.cpp
   parallel.cpp
 )
 kc_sources(CUDA

@@ -29,6 +29,8 @@ CipherArg parse_cipher_arg(const std::string &arg)
     kcipher_status st = kcipher_parse_name(arg.c_str(), cipher, sizeof cipher, &mode);
     if (st != KCIPHER_OK)
         throw std::runtime_error("--cipher '" + arg + "': " + kcipher_strerror(st));
+    if (mode > KCIPHER_MODE_CTR)
+        throw std::runtime_error("--cipher '" + arg + "': bench measures the cipher alone or -ecb, -cbc, -ctr");
     return {cipher, mode};
 }
 

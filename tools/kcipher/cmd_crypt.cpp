@@ -113,6 +113,9 @@ int run_crypt(const CryptOptions &o, bool encrypt)
         throw std::runtime_error(fmt::format("--cipher '{}': {}", o.name, kcipher_strerror(st)));
     if (mode == KCIPHER_MODE_NONE)
         throw std::runtime_error(fmt::format("--cipher '{}' names no mode: add -ecb, -cbc or -ctr", o.name));
+    if (mode != KCIPHER_MODE_ECB && mode != KCIPHER_MODE_CBC && mode != KCIPHER_MODE_CTR)
+        throw std::runtime_error(fmt::format("--cipher '{}': enc and dec run -ecb, -cbc and -ctr (the authenticated "
+                                             "modes are in the C, C++ and Python APIs)", o.name));
     kcipher_cipher_find(cipher, &info);
     std::vector<uint8_t> key = parse_sized_hex("key", o.key_hex, info.key_bytes, cipher);
     std::vector<uint8_t> iv;

@@ -1,0 +1,420 @@
+// The C API of the authenticated modes and MACs (kcipher.h): every argument and limit is
+// checked here, before any output; modes/aead.hpp computes. A context with a GPU kernel runs
+// these on its companion CPU kernel.
+#include <cstdint>
+#include <cstring>
+#include <new>
+
+#include "api/context.hpp"
+#include "core/wipe.hpp"
+#include "dispatch/registry.hpp"
+#include "kcipher/kcipher.h"
+#include "modes/aead.hpp"
+
+using namespace kc;
+
+namespace {
+
+constexpr uint64_t gcm_max_text = ((uint64_t)1 << 36) - 32;  // SP 800-38D 5.2.1.1: 2^39 - 256 bits
+constexpr uint64_t gcm_max_aad_iv = ((uint64_t)1 << 61) - 1; // 2^64 - 1 bits
+
+bool is_aead(kcipher_mode m) { return m == KCIPHER_MODE_GCM || m == KCIPHER_MODE_CCM; }
+
+// The largest CCM payload for a nonce of n bytes: 2^(8q) - 1 bytes, q = 15 - n.
+uint64_t ccm_max_text(size_t nonce_len)
+{
+    const size_t q = 15 - nonce_len;
+    return q >= 8 ? UINT64_MAX : ((uint64_t)1 << (8 * q)) - 1;
+}
+
+bool gcm_tag_length_ok(size_t t) { return t == 4 || t == 8 || (t >= 12 && t <= 16); }
+
+// The mode, the cipher's block size, the IV and the tag length, for GCM, CCM and GMAC.
+kcipher_status check_iv_and_tag(const kcipher_ctx *ctx, kcipher_mode mode, const uint8_t *iv, size_t iv_len,
+                                size_t tag_len)
+{
+    if (ctx == nullptr || iv == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    if (ctx->cipher->block_bytes != 16)
+        return KCIPHER_ERR_UNSUPPORTED;
+    if (mode == KCIPHER_MODE_CCM) {
+        if (iv_len < 7 || iv_len > 13)
+            return KCIPHER_ERR_IV_LENGTH;
+        if (tag_len < 4 || tag_len > 16 || tag_len % 2 != 0)
+            return KCIPHER_ERR_TAG_LENGTH;
+        return KCIPHER_OK;
+    }
+    if (iv_len == 0)
+        return KCIPHER_ERR_IV_LENGTH;
+    if ((uint64_t)iv_len > gcm_max_aad_iv)
+        return KCIPHER_ERR_MODE_LIMIT;
+    return gcm_tag_length_ok(tag_len) ? KCIPHER_OK : KCIPHER_ERR_TAG_LENGTH;
+}
+
+kcipher_status check_limits(kcipher_mode mode, size_t iv_len, uint64_t aad_len, uint64_t text_len)
+{
+    if (mode == KCIPHER_MODE_CCM)
+        return text_len > ccm_max_text(iv_len) ? KCIPHER_ERR_MODE_LIMIT : KCIPHER_OK;
+    return text_len > gcm_max_text || aad_len > gcm_max_aad_iv ? KCIPHER_ERR_MODE_LIMIT : KCIPHER_OK;
+}
+
+// [a, a + an) and [b, b + bn) may be the same start (in place) but must not otherwise meet.
+bool overlap_badly(const uint8_t *a, size_t an, const uint8_t *b, size_t bn)
+{
+    if (a == b || an == 0 || bn == 0)
+        return false;
+    uintptr_t x = reinterpret_cast<uintptr_t>(a), y = reinterpret_cast<uintptr_t>(b);
+    return x < y + bn && y < x + an;
+}
+
+kcipher_status check_data(const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t in_len, const uint8_t *out,
+                          size_t out_len)
+{
+    if ((aad_len != 0 && aad == nullptr) || (in_len != 0 && in == nullptr) || (out_len != 0 && out == nullptr))
+        return KCIPHER_ERR_NULL_POINTER;
+    if (overlap_badly(in, in_len, out, out_len))
+        return KCIPHER_ERR_OVERLAP;
+    return KCIPHER_OK;
+}
+
+// One whole message through a GCM or CCM state: seal writes the tag after the ciphertext.
+template <class Mode> void run(Mode &m, bool seal, const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                               uint8_t *out, size_t len, uint8_t tag[16])
+{
+    m.aad(aad, aad_len);
+    if (seal)
+        m.encrypt(in, out, len);
+    else
+        m.decrypt(in, out, len);
+    m.tag(tag);
+}
+
+// The whole one-shot call: the tag into tag[16] (computed over the ciphertext either way).
+void one_shot(const kcipher_ctx *ctx, kcipher_mode mode, bool seal, const uint8_t *iv, size_t iv_len,
+              const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out, size_t len, size_t tag_len,
+              uint8_t tag[16])
+{
+    if (mode == KCIPHER_MODE_GCM) {
+        Gcm g;
+        g.start(ctx->cpu_keyed(), ghash_kernel(), iv, iv_len);
+        run(g, seal, aad, aad_len, in, out, len, tag);
+    } else {
+        Ccm c;
+        c.start(ctx->cpu_keyed(), iv, iv_len, aad_len, len, tag_len);
+        run(c, seal, aad, aad_len, in, out, len, tag);
+    }
+}
+
+} // namespace
+
+struct kcipher_aead {
+    kcipher_mode mode;
+    bool seal;
+    size_t tag_len;
+    size_t iv_len;
+    uint64_t aad_len = 0, text_len = 0;         // so far
+    uint64_t ccm_aad_total = 0, ccm_text_total = 0;
+    bool in_text = false, finished = false;
+    Gcm gcm;
+    Ccm ccm;
+};
+
+struct kcipher_mac_state {
+    kcipher_mode mode;
+    size_t tag_len;
+    size_t block_bytes;
+    uint64_t len = 0;
+    bool finished = false;
+    Cmac cmac;
+    Gcm gmac;
+};
+
+extern "C" {
+
+kcipher_status kcipher_aead_seal(const kcipher_ctx *ctx, kcipher_mode mode, const uint8_t *iv, size_t iv_len,
+                                 const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t in_len, uint8_t *out,
+                                 size_t tag_len)
+{
+    if (!is_aead(mode))
+        return KCIPHER_ERR_UNKNOWN_MODE;
+    kcipher_status st = check_iv_and_tag(ctx, mode, iv, iv_len, tag_len);
+    if (st == KCIPHER_OK && in_len > SIZE_MAX - tag_len)
+        st = KCIPHER_ERR_MODE_LIMIT;
+    if (st == KCIPHER_OK)
+        st = check_limits(mode, iv_len, aad_len, in_len);
+    if (st == KCIPHER_OK)
+        st = check_data(aad, aad_len, in, in_len, out, in_len + tag_len);
+    if (st != KCIPHER_OK)
+        return st;
+    uint8_t tag[16];
+    one_shot(ctx, mode, true, iv, iv_len, aad, aad_len, in, out, in_len, tag_len, tag);
+    std::memcpy(out + in_len, tag, tag_len);
+    secure_wipe(tag, sizeof tag);
+    return KCIPHER_OK;
+}
+
+kcipher_status kcipher_aead_open(const kcipher_ctx *ctx, kcipher_mode mode, const uint8_t *iv, size_t iv_len,
+                                 const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t in_len, uint8_t *out,
+                                 size_t tag_len)
+{
+    if (!is_aead(mode))
+        return KCIPHER_ERR_UNKNOWN_MODE;
+    kcipher_status st = check_iv_and_tag(ctx, mode, iv, iv_len, tag_len);
+    if (st == KCIPHER_OK && in_len < tag_len)
+        st = KCIPHER_ERR_DATA_LENGTH;
+    const size_t len = st == KCIPHER_OK ? in_len - tag_len : 0;
+    if (st == KCIPHER_OK)
+        st = check_limits(mode, iv_len, aad_len, len);
+    if (st == KCIPHER_OK)
+        st = check_data(aad, aad_len, in, in_len, out, len);
+    if (st != KCIPHER_OK)
+        return st;
+    uint8_t tag[16];
+    one_shot(ctx, mode, false, iv, iv_len, aad, aad_len, in, out, len, tag_len, tag);
+    const bool ok = equal_constant_time(tag, in + len, tag_len);
+    secure_wipe(tag, sizeof tag);
+    if (!ok) {
+        if (len != 0)
+            secure_wipe(out, len);
+        return KCIPHER_ERR_AUTH;
+    }
+    return KCIPHER_OK;
+}
+
+kcipher_status kcipher_aead_init(kcipher_aead **st, const kcipher_ctx *ctx, kcipher_mode mode, int seal,
+                                 const uint8_t *iv, size_t iv_len, size_t tag_len, uint64_t aad_len,
+                                 uint64_t text_len)
+{
+    if (st == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    *st = nullptr;
+    if (!is_aead(mode))
+        return KCIPHER_ERR_UNKNOWN_MODE;
+    kcipher_status s = check_iv_and_tag(ctx, mode, iv, iv_len, tag_len);
+    if (s == KCIPHER_OK && mode == KCIPHER_MODE_CCM)
+        s = check_limits(mode, iv_len, aad_len, text_len);
+    if (s != KCIPHER_OK)
+        return s;
+    kcipher_aead *a = new (std::nothrow) kcipher_aead;
+    if (a == nullptr)
+        return KCIPHER_ERR_NO_MEMORY;
+    a->mode = mode;
+    a->seal = seal != 0;
+    a->tag_len = tag_len;
+    a->iv_len = iv_len;
+    if (mode == KCIPHER_MODE_GCM) {
+        a->gcm.start(ctx->cpu_keyed(), ghash_kernel(), iv, iv_len);
+    } else {
+        a->ccm_aad_total = aad_len;
+        a->ccm_text_total = text_len;
+        a->ccm.start(ctx->cpu_keyed(), iv, iv_len, aad_len, text_len, tag_len);
+    }
+    *st = a;
+    return KCIPHER_OK;
+}
+
+kcipher_status kcipher_aead_aad(kcipher_aead *a, const uint8_t *aad, size_t len)
+{
+    if (a == nullptr || (len != 0 && aad == nullptr))
+        return KCIPHER_ERR_NULL_POINTER;
+    if (a->finished || a->in_text)
+        return KCIPHER_ERR_STATE;
+    if (a->mode == KCIPHER_MODE_CCM ? len > a->ccm_aad_total - a->aad_len : len > gcm_max_aad_iv - a->aad_len)
+        return a->mode == KCIPHER_MODE_CCM ? KCIPHER_ERR_DATA_LENGTH : KCIPHER_ERR_MODE_LIMIT;
+    if (a->mode == KCIPHER_MODE_GCM)
+        a->gcm.aad(aad, len);
+    else
+        a->ccm.aad(aad, len);
+    a->aad_len += len;
+    return KCIPHER_OK;
+}
+
+kcipher_status kcipher_aead_update(kcipher_aead *a, const uint8_t *in, uint8_t *out, size_t len)
+{
+    if (a == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    kcipher_status s = check_data(nullptr, 0, in, len, out, len);
+    if (s != KCIPHER_OK)
+        return s;
+    if (a->finished)
+        return KCIPHER_ERR_STATE;
+    if (a->mode == KCIPHER_MODE_CCM) {
+        if (a->aad_len != a->ccm_aad_total)
+            return KCIPHER_ERR_STATE; // CCM's AAD must all come before the payload
+        if (len > a->ccm_text_total - a->text_len)
+            return KCIPHER_ERR_DATA_LENGTH;
+    } else if (len > gcm_max_text - a->text_len) {
+        return KCIPHER_ERR_MODE_LIMIT;
+    }
+    a->in_text = true;
+    if (a->mode == KCIPHER_MODE_GCM)
+        a->seal ? a->gcm.encrypt(in, out, len) : a->gcm.decrypt(in, out, len);
+    else
+        a->seal ? a->ccm.encrypt(in, out, len) : a->ccm.decrypt(in, out, len);
+    a->text_len += len;
+    return KCIPHER_OK;
+}
+
+// The tag of a finished stream into full[16], or why it cannot be finished yet.
+static kcipher_status finish(kcipher_aead *a, bool seal, size_t tag_len, uint8_t full[16])
+{
+    if (a->finished || a->seal != seal)
+        return KCIPHER_ERR_STATE;
+    if (tag_len != a->tag_len)
+        return KCIPHER_ERR_TAG_LENGTH;
+    if (a->mode == KCIPHER_MODE_CCM && (a->aad_len != a->ccm_aad_total || a->text_len != a->ccm_text_total))
+        return KCIPHER_ERR_DATA_LENGTH;
+    if (a->mode == KCIPHER_MODE_GCM)
+        a->gcm.tag(full);
+    else
+        a->ccm.tag(full);
+    a->finished = true;
+    return KCIPHER_OK;
+}
+
+kcipher_status kcipher_aead_final(kcipher_aead *a, uint8_t *tag, size_t tag_len)
+{
+    if (a == nullptr || tag == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    uint8_t full[16];
+    kcipher_status s = finish(a, true, tag_len, full);
+    if (s == KCIPHER_OK)
+        std::memcpy(tag, full, tag_len);
+    secure_wipe(full, sizeof full);
+    return s;
+}
+
+kcipher_status kcipher_aead_final_verify(kcipher_aead *a, const uint8_t *tag, size_t tag_len)
+{
+    if (a == nullptr || tag == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    uint8_t full[16];
+    kcipher_status s = finish(a, false, tag_len, full);
+    if (s == KCIPHER_OK && !equal_constant_time(full, tag, tag_len))
+        s = KCIPHER_ERR_AUTH;
+    secure_wipe(full, sizeof full);
+    return s;
+}
+
+void kcipher_aead_free(kcipher_aead *a) { delete a; }
+
+kcipher_status kcipher_mac_init(kcipher_mac_state **st, const kcipher_ctx *ctx, kcipher_mode mode, const uint8_t *iv,
+                                size_t iv_len, size_t tag_len)
+{
+    if (st == nullptr || ctx == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    *st = nullptr;
+    if (mode == KCIPHER_MODE_GMAC) {
+        kcipher_status s = check_iv_and_tag(ctx, mode, iv, iv_len, tag_len);
+        if (s != KCIPHER_OK)
+            return s;
+    } else if (mode == KCIPHER_MODE_CMAC) {
+        if (iv_len != 0)
+            return KCIPHER_ERR_IV_LENGTH;
+        if (tag_len < 4 || tag_len > ctx->cipher->block_bytes)
+            return KCIPHER_ERR_TAG_LENGTH;
+    } else {
+        return KCIPHER_ERR_UNKNOWN_MODE;
+    }
+    kcipher_mac_state *m = new (std::nothrow) kcipher_mac_state;
+    if (m == nullptr)
+        return KCIPHER_ERR_NO_MEMORY;
+    m->mode = mode;
+    m->tag_len = tag_len;
+    m->block_bytes = ctx->cipher->block_bytes;
+    if (mode == KCIPHER_MODE_GMAC)
+        m->gmac.start(ctx->cpu_keyed(), ghash_kernel(), iv, iv_len);
+    else
+        m->cmac.start(ctx->cpu_keyed());
+    *st = m;
+    return KCIPHER_OK;
+}
+
+kcipher_status kcipher_mac_update(kcipher_mac_state *m, const uint8_t *data, size_t len)
+{
+    if (m == nullptr || (len != 0 && data == nullptr))
+        return KCIPHER_ERR_NULL_POINTER;
+    if (m->finished)
+        return KCIPHER_ERR_STATE;
+    if (m->mode == KCIPHER_MODE_GMAC) {
+        if (len > gcm_max_aad_iv - m->len)
+            return KCIPHER_ERR_MODE_LIMIT;
+        m->gmac.aad(data, len);
+    } else {
+        m->cmac.update(data, len);
+    }
+    m->len += len;
+    return KCIPHER_OK;
+}
+
+static kcipher_status mac_finish(kcipher_mac_state *m, size_t tag_len, uint8_t full[16])
+{
+    if (m->finished)
+        return KCIPHER_ERR_STATE;
+    if (tag_len != m->tag_len)
+        return KCIPHER_ERR_TAG_LENGTH;
+    if (m->mode == KCIPHER_MODE_GMAC)
+        m->gmac.tag(full);
+    else
+        m->cmac.tag(full);
+    m->finished = true;
+    return KCIPHER_OK;
+}
+
+kcipher_status kcipher_mac_final(kcipher_mac_state *m, uint8_t *tag, size_t tag_len)
+{
+    if (m == nullptr || tag == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    uint8_t full[16];
+    kcipher_status s = mac_finish(m, tag_len, full);
+    if (s == KCIPHER_OK)
+        std::memcpy(tag, full, tag_len);
+    secure_wipe(full, sizeof full);
+    return s;
+}
+
+kcipher_status kcipher_mac_final_verify(kcipher_mac_state *m, const uint8_t *tag, size_t tag_len)
+{
+    if (m == nullptr || tag == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    uint8_t full[16];
+    kcipher_status s = mac_finish(m, tag_len, full);
+    if (s == KCIPHER_OK && !equal_constant_time(full, tag, tag_len))
+        s = KCIPHER_ERR_AUTH;
+    secure_wipe(full, sizeof full);
+    return s;
+}
+
+void kcipher_mac_free(kcipher_mac_state *m) { delete m; }
+
+kcipher_status kcipher_mac(const kcipher_ctx *ctx, kcipher_mode mode, const uint8_t *iv, size_t iv_len,
+                           const uint8_t *data, size_t len, uint8_t *tag, size_t tag_len)
+{
+    if (tag == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    kcipher_mac_state *m = nullptr;
+    kcipher_status s = kcipher_mac_init(&m, ctx, mode, iv, iv_len, tag_len);
+    if (s == KCIPHER_OK)
+        s = kcipher_mac_update(m, data, len);
+    if (s == KCIPHER_OK)
+        s = kcipher_mac_final(m, tag, tag_len);
+    kcipher_mac_free(m);
+    return s;
+}
+
+kcipher_status kcipher_mac_verify(const kcipher_ctx *ctx, kcipher_mode mode, const uint8_t *iv, size_t iv_len,
+                                  const uint8_t *data, size_t len, const uint8_t *tag, size_t tag_len)
+{
+    if (tag == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    kcipher_mac_state *m = nullptr;
+    kcipher_status s = kcipher_mac_init(&m, ctx, mode, iv, iv_len, tag_len);
+    if (s == KCIPHER_OK)
+        s = kcipher_mac_update(m, data, len);
+    if (s == KCIPHER_OK)
+        s = kcipher_mac_final_verify(m, tag, tag_len);
+    kcipher_mac_free(m);
+    return s;
+}
+
+} // extern "C"

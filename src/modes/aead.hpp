@@ -1,0 +1,97 @@
+// The authenticated modes and MACs: GCM and GMAC (SP 800-38D), CCM (SP 800-38C) and CMAC
+// (SP 800-38B), each a streaming state over the kernel interface. The C API (api/aead.cpp)
+// checks every argument and every limit before it calls them; here the arguments are valid.
+// One-shot calls are a start, the updates and a finish on the same states.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "kit/ghash/ghash.hpp"
+#include "modes/keyed.hpp"
+
+namespace kc {
+
+// Keystream from a counter block, consumed in pieces of any length: bytes left over from a
+// partial block serve the next call. inc32: only the last 32 bits count and wrap (GCM's
+// inc32); otherwise the whole block is the counter (CCM, CTR).
+class CtrStream {
+  public:
+    void start(const Keyed &k, const uint8_t counter[16], bool inc32);
+    void xor_bytes(const uint8_t *in, uint8_t *out, size_t n);
+    ~CtrStream();
+
+  private:
+    void whole_blocks(const uint8_t *in, uint8_t *out, size_t nblocks);
+    Keyed k_{};
+    uint8_t next_[16] = {}; // the counter of the next keystream block
+    uint8_t ks_[16] = {};   // the current partial block's keystream
+    size_t left_ = 0;       // its unused bytes, at the end of ks_
+    bool inc32_ = false;
+};
+
+// GCM over a 128-bit block cipher: start, any number of aad() calls, then any number of
+// encrypt() or decrypt() calls, then tag(). GMAC is start, aad, tag.
+class Gcm {
+  public:
+    void start(const Keyed &k, const GhashKernel &g, const uint8_t *iv, size_t iv_len);
+    void aad(const uint8_t *p, size_t n);
+    void encrypt(const uint8_t *in, uint8_t *out, size_t n);
+    void decrypt(const uint8_t *in, uint8_t *out, size_t n);
+    void tag(uint8_t out[16]); // the full 16-byte tag; the caller truncates
+    ~Gcm();
+
+  private:
+    void hash(const uint8_t *p, size_t n); // GHASH over a byte stream, buffering a partial block
+    void pad();                            // zero-pads a partial block (ends the AAD or the text)
+    const GhashKernel *g_ = nullptr;
+    Keyed k_{};
+    GhashKey hk_{};
+    CtrStream ctr_;
+    uint8_t j0_[16] = {}, y_[16] = {}, buf_[16] = {};
+    size_t fill_ = 0;
+    uint64_t aad_bytes_ = 0, text_bytes_ = 0;
+    bool in_text_ = false;
+};
+
+// CCM over a 128-bit block cipher. The lengths of the AAD and the payload are part of the
+// first MAC block, so they are given at the start and the caller must then supply exactly
+// that many bytes (the C API checks).
+class Ccm {
+  public:
+    void start(const Keyed &k, const uint8_t *nonce, size_t nonce_len, uint64_t aad_len,
+               uint64_t text_len, size_t tag_len);
+    void aad(const uint8_t *p, size_t n);
+    void encrypt(const uint8_t *in, uint8_t *out, size_t n);
+    void decrypt(const uint8_t *in, uint8_t *out, size_t n);
+    void tag(uint8_t out[16]); // the first tag_len bytes are the tag
+    ~Ccm();
+
+  private:
+    void mac(const uint8_t *p, size_t n); // CBC-MAC over a byte stream
+    void pad();
+    Keyed k_{};
+    CtrStream ctr_;
+    uint8_t x_[16] = {}, buf_[16] = {}, s0_[16] = {};
+    size_t fill_ = 0;
+    bool in_text_ = false;
+};
+
+// CMAC over a cipher of either block size.
+class Cmac {
+  public:
+    void start(const Keyed &k);
+    void update(const uint8_t *p, size_t n);
+    void tag(uint8_t out[16]); // block_bytes bytes
+    ~Cmac();
+
+  private:
+    Keyed k_{};
+    uint8_t k1_[16] = {}, k2_[16] = {}, x_[16] = {}, buf_[16] = {};
+    size_t fill_ = 0; // bytes in buf_: the last block is held back until tag()
+};
+
+// a == b over n bytes, in time that depends on n alone.
+bool equal_constant_time(const uint8_t *a, const uint8_t *b, size_t n);
+
+} // namespace kc

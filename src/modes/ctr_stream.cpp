@@ -1,0 +1,77 @@
+// CtrStream (aead.hpp): the counter-mode keystream of GCM and CCM, in pieces of any length.
+// Whole blocks go through the kernel's CTR (modes/ctr.cpp: threaded for long runs); a piece
+// that ends inside a block keeps that block's remaining keystream for the next piece.
+#include <cstring>
+
+#include "core/bytes.hpp"
+#include "core/counter.hpp"
+#include "core/wipe.hpp"
+#include "modes/aead.hpp"
+#include "modes/modes.hpp"
+
+namespace kc {
+
+void CtrStream::start(const Keyed &k, const uint8_t counter[16], bool inc32)
+{
+    k_ = k;
+    std::memcpy(next_, counter, 16);
+    left_ = 0;
+    inc32_ = inc32;
+}
+
+// With inc32 the last word wraps on its own: run the kernel's full-block counter only up to
+// the wrap, then go on from a zero last word (it never wraps for 12-byte IVs, whose counter
+// starts at 2 and a message has at most 2^32 - 2 blocks).
+void CtrStream::whole_blocks(const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    while (nblocks > 0) {
+        size_t n = nblocks;
+        if (inc32_) {
+            const uint64_t to_wrap = ((uint64_t)1 << 32) - load_be32(next_ + 12);
+            n = (uint64_t)nblocks < to_wrap ? nblocks : (size_t)to_wrap;
+        }
+        ctr_xor(k_, next_, 0, in, out, 16 * n);
+        if (inc32_)
+            store_be32(next_ + 12, load_be32(next_ + 12) + (uint32_t)n);
+        else
+            counter_add(next_, 16, n);
+        in += 16 * n;
+        out += 16 * n;
+        nblocks -= n;
+    }
+}
+
+void CtrStream::xor_bytes(const uint8_t *in, uint8_t *out, size_t n)
+{
+    for (; n > 0 && left_ > 0; n--, left_--)
+        *out++ = *in++ ^ ks_[16 - left_];
+    if (n >= 16) {
+        whole_blocks(in, out, n / 16);
+        in += n / 16 * 16;
+        out += n / 16 * 16;
+        n %= 16;
+    }
+    if (n > 0) {
+        std::memset(ks_, 0, 16);
+        whole_blocks(ks_, ks_, 1);
+        for (size_t i = 0; i < n; i++)
+            out[i] = in[i] ^ ks_[i];
+        left_ = 16 - n;
+    }
+}
+
+CtrStream::~CtrStream()
+{
+    secure_wipe(ks_, sizeof ks_);
+    secure_wipe(next_, sizeof next_);
+}
+
+bool equal_constant_time(const uint8_t *a, const uint8_t *b, size_t n)
+{
+    volatile uint8_t d = 0;
+    for (size_t i = 0; i < n; i++)
+        d = d | (uint8_t)(a[i] ^ b[i]);
+    return d == 0;
+}
+
+} // namespace kc

@@ -1,0 +1,137 @@
+// GCM and GMAC (SP 800-38D, Algorithms 4 and 5) over the kernel interface and a GHASH
+// implementation (kit/ghash). Encryption runs the cipher's CTR over a slice, then GHASH over
+// the ciphertext while the slice is still in cache; decryption hashes first, then decrypts.
+#include <cstring>
+
+#include "core/bytes.hpp"
+#include "core/wipe.hpp"
+#include "modes/aead.hpp"
+
+namespace kc {
+namespace {
+
+// Bytes per slice: small enough that the ciphertext is still in L1/L2 when GHASH reads it.
+constexpr size_t slice_bytes = 16 * 1024;
+
+} // namespace
+
+void Gcm::start(const Keyed &k, const GhashKernel &g, const uint8_t *iv, size_t iv_len)
+{
+    k_ = k;
+    g_ = &g;
+    uint8_t h[16] = {};
+    k.kernel->encrypt_blocks(k.keys, h, h, 1);
+    g.init(hk_, h);
+    secure_wipe(h, sizeof h);
+    std::memset(y_, 0, 16);
+    fill_ = 0;
+    aad_bytes_ = text_bytes_ = 0;
+    in_text_ = false;
+    // J0: IV || 0^31 || 1 for 96-bit IVs, else GHASH(IV || 0-pad || [0]64 || [len(IV) in bits]64).
+    if (iv_len == 12) {
+        std::memcpy(j0_, iv, 12);
+        store_be32(j0_ + 12, 1);
+    } else {
+        std::memset(j0_, 0, 16);
+        const size_t whole = iv_len / 16;
+        g.update(hk_, j0_, iv, whole);
+        uint8_t last[16] = {};
+        if (iv_len % 16 != 0) {
+            std::memcpy(last, iv + 16 * whole, iv_len % 16);
+            g.update(hk_, j0_, last, 1);
+        }
+        std::memset(last, 0, 16);
+        store_be64(last + 8, (uint64_t)iv_len * 8);
+        g.update(hk_, j0_, last, 1);
+    }
+    uint8_t cb[16];
+    std::memcpy(cb, j0_, 16);
+    store_be32(cb + 12, load_be32(cb + 12) + 1);
+    ctr_.start(k, cb, true);
+}
+
+void Gcm::hash(const uint8_t *p, size_t n)
+{
+    if (fill_ > 0) {
+        const size_t t = n < 16 - fill_ ? n : 16 - fill_;
+        std::memcpy(buf_ + fill_, p, t);
+        fill_ += t;
+        p += t;
+        n -= t;
+        if (fill_ < 16)
+            return;
+        g_->update(hk_, y_, buf_, 1);
+        fill_ = 0;
+    }
+    g_->update(hk_, y_, p, n / 16);
+    std::memcpy(buf_, p + n / 16 * 16, n % 16);
+    fill_ = n % 16;
+}
+
+void Gcm::pad()
+{
+    if (fill_ > 0) {
+        std::memset(buf_ + fill_, 0, 16 - fill_);
+        g_->update(hk_, y_, buf_, 1);
+        fill_ = 0;
+    }
+}
+
+void Gcm::aad(const uint8_t *p, size_t n)
+{
+    hash(p, n);
+    aad_bytes_ += n;
+}
+
+void Gcm::encrypt(const uint8_t *in, uint8_t *out, size_t n)
+{
+    if (!in_text_) {
+        pad();
+        in_text_ = true;
+    }
+    for (size_t done = 0; done < n;) {
+        const size_t s = n - done < slice_bytes ? n - done : slice_bytes;
+        ctr_.xor_bytes(in + done, out + done, s);
+        hash(out + done, s);
+        done += s;
+    }
+    text_bytes_ += n;
+}
+
+void Gcm::decrypt(const uint8_t *in, uint8_t *out, size_t n)
+{
+    if (!in_text_) {
+        pad();
+        in_text_ = true;
+    }
+    for (size_t done = 0; done < n;) {
+        const size_t s = n - done < slice_bytes ? n - done : slice_bytes;
+        hash(in + done, s);
+        ctr_.xor_bytes(in + done, out + done, s);
+        done += s;
+    }
+    text_bytes_ += n;
+}
+
+void Gcm::tag(uint8_t out[16])
+{
+    pad();
+    uint8_t lengths[16];
+    store_be64(lengths, aad_bytes_ * 8);
+    store_be64(lengths + 8, text_bytes_ * 8);
+    g_->update(hk_, y_, lengths, 1);
+    // T = GCTR(J0, S): the first keystream block XORed onto S.
+    CtrStream first;
+    first.start(k_, j0_, true);
+    first.xor_bytes(y_, out, 16);
+}
+
+Gcm::~Gcm()
+{
+    secure_wipe(&hk_, sizeof hk_);
+    secure_wipe(j0_, sizeof j0_);
+    secure_wipe(y_, sizeof y_);
+    secure_wipe(buf_, sizeof buf_);
+}
+
+} // namespace kc
