@@ -70,8 +70,8 @@ template <int G> inline void encrypt_rounds(Groups<G> &s, const LeaRoundKeys &rk
     }
 }
 
-// The inverse round with the words w of lea_sliced_decrypt_words (see lea_x86_avx2.cpp for the
-// formulas); the word order turns by one place per round, four rounds bring it back.
+// The inverse round with the words w of lea_sliced_decrypt_words (lea_x86_word_sliced.hpp has
+// the formulas); the word order turns by one place per round, four rounds bring it back.
 template <int G> inline void decrypt_round(V *x0, V *x1, V *x2, V *x3, const uint32_t *w)
 {
     const V w0 = key(w), w1 = key(w + 1), w2 = key(w + 2), w3 = key(w + 3), w4 = key(w + 4),

@@ -1,8 +1,8 @@
 // Scalar parts shared by the word-sliced LEA kernels (lea_x86_avx2.cpp, lea_x86_avx512.cpp,
-// lea_neon.cpp): the
-// ciphers they support, the decryption words derived from the one key schedule, and the CTR
-// precomputation. The x86 kernels' vector code is lea_x86_slice.inc, their CTR entry
-// lea_x86_entry.inc. Nothing here is x86: NEON uses it as it is.
+// lea_neon.cpp): the ciphers they support, the decryption words derived from the one key
+// schedule, and the CTR precomputation. The x86 kernels' vector code is
+// lea_x86_word_sliced.hpp, their CTR entry lea_x86_ctr_entry.hpp. Nothing here is x86: NEON
+// uses it as it is.
 //
 // Everything here is plain baseline C++. The kernels call it only from their code outside
 // the `#pragma GCC target` regions, so every out-of-line copy of these inline functions is

@@ -12,8 +12,9 @@
 // counter blocks in registers, word-sliced from the start, and skips the parts of rounds
 // 0..3 that depend only on the counter's upper 96 bits (lea/lea_sliced.hpp). Inputs shorter
 // than a step run as one step of fewer groups with masked loads and stores (vpmaskmovd),
-// never one block at a time. The rounds, steps, tails and CTR are lea_x86_slice.inc, shared
-// with lea/avx512; this file holds the AVX2 operations and the key layout.
+// never one block at a time. The rounds, steps, tails and CTR segments are
+// lea_x86_word_sliced.hpp and the CTR entry lea_x86_ctr_entry.hpp, shared with lea/avx512;
+// this file holds the AVX2 operations and the key layout.
 //
 // Constant-time: LEA is ARX. The only operations on key or data are XOR, 32-bit addition
 // and subtraction, fixed shifts, fixed word shuffles and loads/stores at addresses that
@@ -21,18 +22,19 @@
 // masks depend on the block count only. Checked under valgrind (tests/ct/ct_check.cpp).
 #include <immintrin.h>
 
+// Outside the target region, so that their inline functions (and the CTR entry points) are
+// compiled for the baseline.
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <type_traits>
 
-#include "core/counter.hpp"
 #include "core/kernel.hpp"
-#include "kit/drbg_accel.hpp"
 #include "core/wipe.hpp"
 #include "core/write_prefetch.hpp"
+#include "kit/drbg_accel.hpp"
 #include "lea/lea.hpp"
 #include "lea/lea_sliced.hpp"
+#include "lea/lea_x86_ctr_entry.hpp"
 
 namespace kc {
 
@@ -51,12 +53,6 @@ struct Avx2Keys {
     LeaRoundKeys rk;
 };
 
-using Keys = Avx2Keys;
-
-inline const LeaRoundKeys &schedule(const Keys &k) { return k.rk; }
-inline const KeyRow &enc_row(const Keys &k, int i) { return k.enc[i]; }
-inline const KeyRow &dec_row(const Keys &k, int i) { return k.dec[i]; }
-
 } // namespace
 
 } // namespace kc
@@ -64,62 +60,62 @@ inline const KeyRow &dec_row(const Keys &k, int i) { return k.dec[i]; }
 #pragma GCC push_options
 #pragma GCC target("avx2")
 #include "kit/x86_word_slice.hpp"
+#include "lea/lea_x86_word_sliced.hpp"
 
 namespace kc {
 
 namespace {
 
-using V = __m256i;
+// The AVX2 operations of lea_x86_word_sliced.hpp. Byte swap, the in-lane 4x4 word transpose:
+// kit/x86_word_slice.hpp.
+struct Avx2Ops : x86_words::WordMoves {
+    using vec = __m256i;
+    using Keys = Avx2Keys;
+    using KeyRow = kc::KeyRow;
 
-constexpr int step_groups = 2;     // groups of 8 blocks per full step
-constexpr size_t group_blocks = 8; // blocks per group (one word per ymm lane)
+    static constexpr int step_groups = 2;     // groups of 8 blocks per full step
+    static constexpr size_t group_blocks = 8; // blocks per group (one word per ymm lane)
 
-inline V bc(uint32_t w) { return _mm256_set1_epi32((int)w); }
-inline V key(const KeyRow &row, int j)
-{
-    return _mm256_load_si256(reinterpret_cast<const V *>(row[j]));
-}
-inline V vxor(V a, V b) { return _mm256_xor_si256(a, b); }
-inline V vadd(V a, V b) { return _mm256_add_epi32(a, b); }
-inline V vsub(V a, V b) { return _mm256_sub_epi32(a, b); }
-template <int R> inline V rol(V x)
-{
-    return _mm256_or_si256(_mm256_slli_epi32(x, R), _mm256_srli_epi32(x, 32 - R));
-}
-template <int R> inline V ror(V x) { return rol<32 - R>(x); }
+    static const KeyRow &enc_row(const Keys &k, int i) { return k.enc[i]; }
+    static const KeyRow &dec_row(const Keys &k, int i) { return k.dec[i]; }
+    static vec key(const KeyRow &row, int j) { return _mm256_load_si256(reinterpret_cast<const vec *>(row[j])); }
 
-// Byte swap, the in-lane 4x4 word transpose and the lanes' block order: kit/x86_word_slice.hpp.
-using x86_words::bswap32;
-using x86_words::transpose;
-inline V ctr_lane_offsets() { return x86_words::ctr_lane_offsets_ymm(); }
+    static vec bc(uint32_t w) { return _mm256_set1_epi32((int)w); }
+    static vec vxor(vec a, vec b) { return _mm256_xor_si256(a, b); }
+    static vec vadd(vec a, vec b) { return _mm256_add_epi32(a, b); }
+    static vec vsub(vec a, vec b) { return _mm256_sub_epi32(a, b); }
+    template <int R> static vec rol(vec x)
+    {
+        return _mm256_or_si256(_mm256_slli_epi32(x, R), _mm256_srli_epi32(x, 32 - R));
+    }
+    template <int R> static vec ror(vec x) { return rol<32 - R>(x); }
+    static vec ctr_lane_offsets() { return x86_words::ctr_lane_offsets_ymm(); }
 
-// The lanes of register j (32 bytes, blocks 2j, 2j+1 of a step) that hold a word of one of
-// the first n blocks: all ones there, zero elsewhere (vpmaskmovd reads the top bit).
-inline V word_mask(size_t n, size_t j)
-{
-    size_t words = 4 * n, before = lanes * j;
-    size_t w = words > before ? words - before : 0;
-    return _mm256_cmpgt_epi32(bc((uint32_t)(w < lanes ? w : lanes)),
-                              _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-}
+    // The lanes of register j (32 bytes, blocks 2j, 2j+1 of a step) that hold a word of one of
+    // the first n blocks: all ones there, zero elsewhere (vpmaskmovd reads the top bit).
+    static vec word_mask(size_t n, size_t j)
+    {
+        size_t words = 4 * n, before = lanes * j;
+        size_t w = words > before ? words - before : 0;
+        return _mm256_cmpgt_epi32(bc((uint32_t)(w < lanes ? w : lanes)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    }
 
-template <bool Masked> inline V load(const uint8_t *p, size_t n, size_t j)
-{
-    if constexpr (Masked)
-        return _mm256_maskload_epi32(reinterpret_cast<const int *>(p + 32 * j), word_mask(n, j));
-    else
-        return _mm256_loadu_si256(reinterpret_cast<const V *>(p + 32 * j));
-}
+    template <bool Masked> static vec load(const uint8_t *p, size_t n, size_t j)
+    {
+        if constexpr (Masked)
+            return _mm256_maskload_epi32(reinterpret_cast<const int *>(p + 32 * j), word_mask(n, j));
+        else
+            return _mm256_loadu_si256(reinterpret_cast<const vec *>(p + 32 * j));
+    }
 
-template <bool Masked> inline void store(uint8_t *p, size_t n, size_t j, V v)
-{
-    if constexpr (Masked)
-        _mm256_maskstore_epi32(reinterpret_cast<int *>(p + 32 * j), word_mask(n, j), v);
-    else
-        _mm256_storeu_si256(reinterpret_cast<V *>(p + 32 * j), v);
-}
-
-#include "lea/lea_x86_slice.inc"
+    template <bool Masked> static void store(uint8_t *p, size_t n, size_t j, vec v)
+    {
+        if constexpr (Masked)
+            _mm256_maskstore_epi32(reinterpret_cast<int *>(p + 32 * j), word_mask(n, j), v);
+        else
+            _mm256_storeu_si256(reinterpret_cast<vec *>(p + 32 * j), v);
+    }
+};
 
 } // namespace
 
@@ -161,18 +157,22 @@ void set_encrypt_key(void *state, Cipher c, const uint8_t *key)
         broadcast_row(k.rk.rk[i], k.enc[i]);
 }
 
-#include "lea/lea_x86_entry.inc"
+// The vector segment (AVX2, from the region above) under the baseline CTR entry points.
+constexpr lea_x86::CtrSegment<Avx2Keys> ctr_segment = lea_x86::ctr_segment<Avx2Ops>;
 
 } // namespace
 
 // Descriptor: batch_blocks: two groups of 8 blocks (one word per ymm lane); constant_time: ARX only
-// (see the file header); rank: AVX2.
+// (see the file header); rank: AVX2. Constant-initialised (addresses only), so no AVX2 code runs
+// before dispatch has checked the CPU.
 extern const Kernel lea_avx2_kernel = {
     "lea/avx2", "lea", 16, 16, true, feat_avx2, 30, sizeof(Avx2Keys),
-    lea_sliced_supports, set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
+    lea_sliced_supports, set_key, lea_x86::encrypt_blocks<Avx2Ops>, lea_x86::decrypt_blocks<Avx2Ops>,
+    lea_x86::ctr_xor_blocks<Avx2Keys, ctr_segment>};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule
 // and its keystream.
-extern const DrbgAccel lea_avx2_drbg = {&lea_avx2_kernel, feat_avx2, set_encrypt_key, keystream_blocks};
+extern const DrbgAccel lea_avx2_drbg = {&lea_avx2_kernel, feat_avx2, set_encrypt_key,
+                                        lea_x86::keystream_blocks<Avx2Keys, ctr_segment>};
 
 } // namespace kc

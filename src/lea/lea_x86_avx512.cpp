@@ -11,8 +11,9 @@
 // registers, word-sliced from the start (no transpose on the way in), and skips the parts of
 // rounds 0..3 that depend only on the counter's upper 96 bits (lea/lea_sliced.hpp). Inputs
 // shorter than a step run as one step of fewer groups with masked loads and stores, never
-// one block at a time. The rounds, steps, tails and CTR are lea_x86_slice.inc, shared with
-// lea/avx2; this file holds the AVX-512 operations and the key layout.
+// one block at a time. The rounds, steps, tails and CTR segments are lea_x86_word_sliced.hpp
+// and the CTR entry lea_x86_ctr_entry.hpp, shared with lea/avx2; this file holds the AVX-512
+// operations and the key layout.
 //
 // Constant-time: LEA is ARX. The only operations on key or data are XOR, 32-bit addition
 // and subtraction, fixed rotations, fixed word shuffles and loads/stores at addresses that
@@ -20,18 +21,19 @@
 // masks depend on the block count only.
 #include <immintrin.h>
 
+// Outside the target region, so that their inline functions (and the CTR entry points) are
+// compiled for the baseline.
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <type_traits>
 
-#include "core/counter.hpp"
 #include "core/kernel.hpp"
-#include "kit/drbg_accel.hpp"
 #include "core/wipe.hpp"
 #include "core/write_prefetch.hpp"
+#include "kit/drbg_accel.hpp"
 #include "lea/lea.hpp"
 #include "lea/lea_sliced.hpp"
+#include "lea/lea_x86_ctr_entry.hpp"
 
 namespace kc {
 
@@ -39,19 +41,13 @@ namespace {
 
 using KeyRow = uint32_t[6]; // the words of one round, broadcast from memory as they are used
 
-// This kernel's round-key layout: the key schedule's words for encryption, and the
+// This kernel's round-key layout: the key schedule's words for encryption (rk), and the
 // decryption words of lea_sliced_decrypt_words. The vector code broadcasts each word from
 // memory as it uses it.
 struct Avx512Keys {
-    LeaRoundKeys enc;
+    LeaRoundKeys rk;
     KeyRow dec[lea_max_rounds];
 };
-
-using Keys = Avx512Keys;
-
-inline const LeaRoundKeys &schedule(const Keys &k) { return k.enc; }
-inline const KeyRow &enc_row(const Keys &k, int i) { return k.enc.rk[i]; }
-inline const KeyRow &dec_row(const Keys &k, int i) { return k.dec[i]; }
 
 } // namespace
 
@@ -66,55 +62,59 @@ inline const KeyRow &dec_row(const Keys &k, int i) { return k.dec[i]; }
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #define KC_X86_WORD_SLICE_ZMM
 #include "kit/x86_word_slice.hpp"
+#include "lea/lea_x86_word_sliced.hpp"
 
 namespace kc {
 
 namespace {
 
-using V = __m512i;
+// The AVX-512 operations of lea_x86_word_sliced.hpp. Byte swap, the in-lane 4x4 word
+// transpose: kit/x86_word_slice.hpp.
+struct Avx512Ops : x86_words::WordMoves {
+    using vec = __m512i;
+    using Keys = Avx512Keys;
+    using KeyRow = kc::KeyRow;
 
-constexpr int step_groups = 4;      // groups of 16 blocks per full step
-constexpr size_t group_blocks = 16; // blocks per group (one word per zmm lane)
+    static constexpr int step_groups = 4;      // groups of 16 blocks per full step
+    static constexpr size_t group_blocks = 16; // blocks per group (one word per zmm lane)
 
-inline V bc(uint32_t w) { return _mm512_set1_epi32((int)w); }
-inline V key(const KeyRow &row, int j) { return bc(row[j]); }
-inline V vxor(V a, V b) { return _mm512_xor_si512(a, b); }
-inline V vadd(V a, V b) { return _mm512_add_epi32(a, b); }
-inline V vsub(V a, V b) { return _mm512_sub_epi32(a, b); }
-template <int R> inline V rol(V x) { return _mm512_rol_epi32(x, R); }
-template <int R> inline V ror(V x) { return _mm512_ror_epi32(x, R); }
+    static const KeyRow &enc_row(const Keys &k, int i) { return k.rk.rk[i]; }
+    static const KeyRow &dec_row(const Keys &k, int i) { return k.dec[i]; }
+    static vec key(const KeyRow &row, int j) { return bc(row[j]); }
 
-// Byte swap, the in-lane 4x4 word transpose and the lanes' block order: kit/x86_word_slice.hpp.
-using x86_words::bswap32;
-using x86_words::transpose;
-inline V ctr_lane_offsets() { return x86_words::ctr_lane_offsets_zmm(); }
+    static vec bc(uint32_t w) { return _mm512_set1_epi32((int)w); }
+    static vec vxor(vec a, vec b) { return _mm512_xor_si512(a, b); }
+    static vec vadd(vec a, vec b) { return _mm512_add_epi32(a, b); }
+    static vec vsub(vec a, vec b) { return _mm512_sub_epi32(a, b); }
+    template <int R> static vec rol(vec x) { return _mm512_rol_epi32(x, R); }
+    template <int R> static vec ror(vec x) { return _mm512_ror_epi32(x, R); }
+    static vec ctr_lane_offsets() { return x86_words::ctr_lane_offsets_zmm(); }
 
-// The words of register j (64 bytes, blocks 4j..4j+3 of a step) that hold one of the first
-// n blocks.
-inline __mmask16 word_mask(size_t n, size_t j)
-{
-    size_t words = 4 * n, before = 16 * j;
-    size_t w = words > before ? words - before : 0;
-    return (__mmask16)((1u << (w < 16 ? w : 16)) - 1);
-}
+    // The words of register j (64 bytes, blocks 4j..4j+3 of a step) that hold one of the
+    // first n blocks.
+    static __mmask16 word_mask(size_t n, size_t j)
+    {
+        size_t words = 4 * n, before = 16 * j;
+        size_t w = words > before ? words - before : 0;
+        return (__mmask16)((1u << (w < 16 ? w : 16)) - 1);
+    }
 
-template <bool Masked> inline V load(const uint8_t *p, size_t n, size_t j)
-{
-    if constexpr (Masked)
-        return _mm512_maskz_loadu_epi32(word_mask(n, j), p + 64 * j);
-    else
-        return _mm512_loadu_si512(p + 64 * j);
-}
+    template <bool Masked> static vec load(const uint8_t *p, size_t n, size_t j)
+    {
+        if constexpr (Masked)
+            return _mm512_maskz_loadu_epi32(word_mask(n, j), p + 64 * j);
+        else
+            return _mm512_loadu_si512(p + 64 * j);
+    }
 
-template <bool Masked> inline void store(uint8_t *p, size_t n, size_t j, V v)
-{
-    if constexpr (Masked)
-        _mm512_mask_storeu_epi32(p + 64 * j, word_mask(n, j), v);
-    else
-        _mm512_storeu_si512(p + 64 * j, v);
-}
-
-#include "lea/lea_x86_slice.inc"
+    template <bool Masked> static void store(uint8_t *p, size_t n, size_t j, vec v)
+    {
+        if constexpr (Masked)
+            _mm512_mask_storeu_epi32(p + 64 * j, word_mask(n, j), v);
+        else
+            _mm512_storeu_si512(p + 64 * j, v);
+    }
+};
 
 } // namespace
 
@@ -130,31 +130,35 @@ namespace {
 void set_key(void *state, Cipher c, const uint8_t *key)
 {
     Avx512Keys &k = *static_cast<Avx512Keys *>(state);
-    lea_key_schedule(c, key, &k.enc);
-    for (int i = 0; i < k.enc.rounds; i++)
-        lea_sliced_decrypt_words(k.enc.rk[i], k.dec[i]);
+    lea_key_schedule(c, key, &k.rk);
+    for (int i = 0; i < k.rk.rounds; i++)
+        lea_sliced_decrypt_words(k.rk.rk[i], k.dec[i]);
 }
 
 // DrbgAccel::set_encrypt_key: no decryption words (CTR_DRBG rekeys on every request and never
 // decrypts; they were 15% of its chain's time per request).
 void set_encrypt_key(void *state, Cipher c, const uint8_t *key)
 {
-    lea_key_schedule(c, key, &static_cast<Avx512Keys *>(state)->enc);
+    lea_key_schedule(c, key, &static_cast<Avx512Keys *>(state)->rk);
 }
 
-#include "lea/lea_x86_entry.inc"
+// The vector segment (AVX-512, from the region above) under the baseline CTR entry points.
+constexpr lea_x86::CtrSegment<Avx512Keys> ctr_segment = lea_x86::ctr_segment<Avx512Ops>;
 
 } // namespace
 
 // Descriptor: batch_blocks: four groups of 16 blocks (one word per zmm lane); constant_time: ARX
 // only (see the file header); requires: bw: vpshufb zmm, the counter's byte swap; rank: AVX-512.
+// Constant-initialised (addresses only), so no AVX-512 code runs before dispatch has checked
+// the CPU.
 extern const Kernel lea_avx512_kernel = {
     "lea/avx512", "lea", 16, 64, true, feat_avx512f | feat_avx512bw, 40, sizeof(Avx512Keys),
-    lea_sliced_supports, set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
+    lea_sliced_supports, set_key, lea_x86::encrypt_blocks<Avx512Ops>, lea_x86::decrypt_blocks<Avx512Ops>,
+    lea_x86::ctr_xor_blocks<Avx512Keys, ctr_segment>};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule
 // and its keystream.
 extern const DrbgAccel lea_avx512_drbg = {&lea_avx512_kernel, feat_avx512f | feat_avx512bw, set_encrypt_key,
-                                          keystream_blocks};
+                                          lea_x86::keystream_blocks<Avx512Keys, ctr_segment>};
 
 } // namespace kc

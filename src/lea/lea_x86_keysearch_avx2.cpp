@@ -1,7 +1,7 @@
 // lea/avx2 key search: 8 candidate keys per ymm register, one per 32-bit lane, two registers
 // interleaved, for the CPU key search on machines without AVX-512
 // (kit/search/cpu_searcher.hpp). The same code as lea_x86_keysearch_avx512.cpp
-// (lea_x86_keysearch.inc), with rotations as two shifts and an OR (AVX2 has no vprold).
+// (lea_lane_keysearch.hpp), with rotations as two shifts and an OR (AVX2 has no vprold).
 //
 // Constant-time like the kernel (ARX only).
 #if defined(__x86_64__)
@@ -18,8 +18,9 @@
 
 #pragma GCC push_options
 #pragma GCC target("avx2")
-// After the target pragma, so that its templates are compiled for this instruction set.
-#include "lea/lea_key_step.hpp"
+// The search over the lanes below: its templates, and lea_key_step.hpp's on lane vectors, are
+// compiled for this region's instruction set.
+#include "lea/lea_lane_keysearch.hpp"
 
 namespace kc::keysearch {
 namespace {
@@ -42,8 +43,6 @@ struct Ymm {
         return (uint64_t)(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(e));
     }
 };
-
-#include "lea/lea_x86_keysearch.inc"
 
 } // namespace
 

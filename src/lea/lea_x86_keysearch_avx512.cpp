@@ -32,8 +32,9 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-// After the target pragma, so that its templates are compiled for this instruction set.
-#include "lea/lea_key_step.hpp"
+// The search over the lanes below: its templates, and lea_key_step.hpp's on lane vectors, are
+// compiled for this region's instruction set.
+#include "lea/lea_lane_keysearch.hpp"
 
 namespace kc::keysearch {
 namespace {
@@ -54,8 +55,6 @@ struct Zmm {
         return e;
     }
 };
-
-#include "lea/lea_x86_keysearch.inc"
 
 } // namespace
 

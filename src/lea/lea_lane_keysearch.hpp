@@ -1,7 +1,9 @@
-// The LEA key search on one key per SIMD lane, written once over the vector width. Not a
-// header: lea_x86_keysearch_avx512.cpp and lea_x86_keysearch_avx2.cpp include it inside
-// their `#pragma GCC target` region (after lea_key_step.hpp, so that its templates get that
-// instruction set too), after defining the lane operations V:
+// The LEA key search on one key per SIMD lane, written once over the vector width: the search
+// of lea_x86_keysearch_avx512.cpp and lea_x86_keysearch_avx2.cpp (nothing here is x86: the
+// vectors are GCC vector types). A key search file includes this header inside its
+// `#pragma GCC target` region, so that the search, and the key schedule's templates that it
+// instantiates on lane vectors (lea_key_step.hpp, first included here), are compiled for its
+// instruction set, and supplies the lane operations V (the searcher is search_lea<V>):
 //
 //   using vec;                          a GCC vector of 32-bit lanes (+ ^ | << >> lane-wise)
 //   static constexpr int lanes, groups; lanes per register, registers interleaved
@@ -9,18 +11,42 @@
 //   template <int R> static vec rol(vec), ror(vec);
 //   static uint64_t equal4(const vec *x, const vec *c); // lanes where x[0..3] == c[0..3]
 //
+// Every operation must be inlined, like the rounds below ([[gnu::always_inline]]): the state
+// and the key state live in registers across all rounds.
+//
 // Round keys: lea_key::next_round_key (the host schedule's own update, lea_key_step.hpp) on
 // lane vectors, one round ahead of each round, so a lane holds the 4-8 key-state words and
 // never a round-key table. All rounds are unrolled (std::index_sequence): every rotation and
 // constant is an immediate or a broadcast, and X[0..3] turn by renaming.
+//
+// Constant-time like the kernels (ARX only); a key search has no secret to keep, but the code
+// is the same.
+#pragma once
+// Must be included inside a key search file's target region, after that file has included
+// core/bytes.hpp and kit/search/lane_groups.hpp outside it (so that their inline functions
+// are compiled for the baseline), and not lea_key_step.hpp (whose templates must be compiled
+// for the region's instruction set).
 
-namespace lea_keysearch {
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
 
-#define KC_LEA_KS_INLINE [[gnu::always_inline]] inline
+#include "core/bytes.hpp"
+#include "core/cipher.hpp"
+#include "kit/search/lane_groups.hpp"
+#include "kit/search/problem.hpp"
+#include "lea/lea_key_step.hpp"
+
+// Internal linkage: each key search file compiles its own copy for its own instruction set,
+// and no copy built for AVX-512 can be the one the linker keeps for another file.
+namespace kc::keysearch::lea_keysearch {
+namespace {
 
 // Round I on every group: the next round key from the key state, then the round function
 // (lea_ref.cpp).
-template <class V, int KW, int I> KC_LEA_KS_INLINE void round(typename V::vec (*t)[KW], typename V::vec (*x)[4])
+template <class V, int KW, int I>
+[[gnu::always_inline]] inline void round(typename V::vec (*t)[KW], typename V::vec (*x)[4])
 {
     using vec = typename V::vec;
 #pragma GCC unroll 4
@@ -38,7 +64,7 @@ template <class V, int KW, int I> KC_LEA_KS_INLINE void round(typename V::vec (*
 }
 
 template <class V, int KW, size_t... I>
-KC_LEA_KS_INLINE void rounds(typename V::vec (*t)[KW], typename V::vec (*x)[4], std::index_sequence<I...>)
+[[gnu::always_inline]] inline void rounds(typename V::vec (*t)[KW], typename V::vec (*x)[4], std::index_sequence<I...>)
 {
     (round<V, KW, int(I)>(t, x), ...);
 }
@@ -80,6 +106,7 @@ void search(const Problem &p, uint64_t first, uint64_t count, std::vector<uint64
     });
 }
 
+// CpuSearcher::search: LEA-128, -192 or -256 by the problem's cipher.
 template <class V> void search_lea(const Problem &p, uint64_t first, uint64_t count, std::vector<uint64_t> &hits)
 {
     switch (p.cipher) {
@@ -89,4 +116,5 @@ template <class V> void search_lea(const Problem &p, uint64_t first, uint64_t co
     }
 }
 
-} // namespace lea_keysearch
+} // namespace
+} // namespace kc::keysearch::lea_keysearch
