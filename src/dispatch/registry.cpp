@@ -115,6 +115,8 @@ const std::vector<const GhashKernel *> &all_ghash_kernels()
 {
     static const std::vector<const GhashKernel *> all = {
 #if defined(__x86_64__)
+        &ghash_vpclmul_avx512_kernel,
+        &ghash_vpclmul_avx2_kernel,
         &ghash_pclmul_kernel,
 #endif
         &ghash_portable_kernel,

@@ -9,4 +9,6 @@ kc_sources(ANY
 )
 kc_sources(X86
   ghash/ghash_x86_pclmul.cpp
+  ghash/ghash_x86_vpclmul_avx2.cpp
+  ghash/ghash_x86_vpclmul_avx512.cpp
 )

@@ -15,8 +15,8 @@
 
 namespace kc {
 
-// What an implementation keeps for one H: H and its first powers (aggregated reduction hashes
-// several blocks per reduction), in the implementation's own layout. Wiped by its owner.
+// What an implementation keeps for one H: H and up to 32 of its powers (aggregated reduction
+// hashes several blocks per reduction), in the implementation's own layout. Wiped by its owner.
 struct GhashKey {
     alignas(64) uint64_t words[64];
 };
@@ -35,6 +35,8 @@ struct GhashKernel {
 extern const GhashKernel ghash_portable_kernel;
 #if defined(__x86_64__)
 extern const GhashKernel ghash_pclmul_kernel;
+extern const GhashKernel ghash_vpclmul_avx2_kernel;
+extern const GhashKernel ghash_vpclmul_avx512_kernel;
 #endif
 
 } // namespace kc

@@ -1,0 +1,71 @@
+// ghash/vpclmul-avx2: GHASH with VPCLMULQDQ on ymm registers (CPUs with VPCLMULQDQ and AVX2
+// but no AVX-512: Zen 3, Alder Lake), 16 blocks per reduction.
+//
+// Technique: ghash_x86_vpclmul_avx512.cpp's, with eight ymm registers of two blocks per run.
+//
+// Constant-time: carry-less multiplication's latency does not depend on its operands, and
+// everything else is shifts, shuffles and XORs at fixed addresses.
+#if defined(__x86_64__)
+#include <cstring>
+
+#include "core/features.hpp"
+#include "kit/ghash/ghash.hpp"
+
+#pragma GCC push_options
+#pragma GCC target("avx2,vpclmulqdq,pclmul,ssse3")
+#include "kit/ghash/ghash_x86_clmul.hpp"
+
+namespace kc {
+namespace {
+
+using namespace ghash_x86;
+
+constexpr int run_blocks = 16;
+
+inline __m128i fold_lanes(__m256i v) { return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1)); }
+
+void init(GhashKey &key, const uint8_t h[16])
+{
+    std::memset(&key, 0, sizeof key);
+    init_powers(reinterpret_cast<__m128i *>(key.words), h, run_blocks);
+}
+
+void update(const GhashKey &key, uint8_t y[16], const uint8_t *in, size_t nblocks)
+{
+    const __m128i *slots = reinterpret_cast<const __m128i *>(key.words);
+    __m128i acc = load_block(y);
+    const __m256i reverse = _mm256_broadcastsi128_si256(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    for (; nblocks >= run_blocks; nblocks -= run_blocks, in += 16 * run_blocks) {
+        __m256i lo = _mm256_setzero_si256(), mid = lo, hi = lo;
+        for (int j = 0; j < run_blocks / 2; j++) {
+            __m256i x = _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i *>(in + 32 * j)), reverse);
+            if (j == 0)
+                x = _mm256_xor_si256(x, _mm256_zextsi128_si256(acc));
+            const __m256i p = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(slots + 2 * j));
+            lo = _mm256_xor_si256(lo, _mm256_clmulepi64_epi128(x, p, 0x00));
+            hi = _mm256_xor_si256(hi, _mm256_clmulepi64_epi128(x, p, 0x11));
+            mid = _mm256_xor_si256(mid, _mm256_xor_si256(_mm256_clmulepi64_epi128(x, p, 0x01),
+                                                         _mm256_clmulepi64_epi128(x, p, 0x10)));
+        }
+        Wide w;
+        w.lo = fold_lanes(lo);
+        w.mid = fold_lanes(mid);
+        w.hi = fold_lanes(hi);
+        acc = reduce(w);
+    }
+    acc = update_short(slots + run_blocks - 4, acc, in, nblocks);
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(y), byte_reverse(acc));
+}
+
+} // namespace
+} // namespace kc
+
+#pragma GCC pop_options
+
+namespace kc {
+// Descriptor: needs AVX2 and VPCLMULQDQ; constant-time; rank 20.
+extern const GhashKernel ghash_vpclmul_avx2_kernel = {"ghash/vpclmul-avx2",
+                                                      feat_avx2 | feat_vpclmul | feat_pclmul | feat_ssse3, 20, true,
+                                                      init, update};
+} // namespace kc
+#endif

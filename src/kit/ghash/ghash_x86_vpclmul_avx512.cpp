@@ -1,0 +1,92 @@
+// ghash/vpclmul-avx512: GHASH with VPCLMULQDQ on zmm registers (Ice Lake and later, Zen 4),
+// 32 blocks per reduction.
+//
+// Technique (ghash_x86_clmul.hpp has the algebra). A run of 32 blocks is eight zmm registers
+// of four blocks; register j meets the powers H^(32-4j) .. H^(29-4j) lane by lane (stored
+// that way at init), so four VPCLMULQDQ per register give its lanes' unreduced products. The
+// 32 products are summed per lane, the four lanes folded into one 256-bit value and reduced
+// once. Only the first block of a run depends on the previous run's result, so the
+// reduction's latency overlaps the next run's multiplications. Shorter tails use the 128-bit
+// code with H^4 .. H^1.
+//
+// Constant-time: carry-less multiplication's latency does not depend on its operands, and
+// everything else is shifts, shuffles and XORs at fixed addresses.
+#if defined(__x86_64__)
+#include <cstring>
+
+#include "core/features.hpp"
+#include "kit/ghash/ghash.hpp"
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw,avx512vl,vpclmulqdq,pclmul,ssse3")
+// GCC's own AVX-512 headers trip these inside their casts (the undefined upper lanes).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include "kit/ghash/ghash_x86_clmul.hpp"
+
+namespace kc {
+namespace {
+
+using namespace ghash_x86;
+
+constexpr int run_blocks = 32;
+
+inline __m512i load4(const uint8_t *p, __m512i reverse)
+{
+    return _mm512_shuffle_epi8(_mm512_loadu_si512(p), reverse);
+}
+
+// The XOR of a zmm register's four 128-bit lanes.
+inline __m128i fold_lanes(__m512i v)
+{
+    const __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+    return _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+}
+
+void init(GhashKey &key, const uint8_t h[16])
+{
+    std::memset(&key, 0, sizeof key);
+    init_powers(reinterpret_cast<__m128i *>(key.words), h, run_blocks);
+}
+
+void update(const GhashKey &key, uint8_t y[16], const uint8_t *in, size_t nblocks)
+{
+    const __m128i *slots = reinterpret_cast<const __m128i *>(key.words);
+    __m128i acc = load_block(y);
+    const __m512i reverse = _mm512_broadcast_i32x4(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    for (; nblocks >= run_blocks; nblocks -= run_blocks, in += 16 * run_blocks) {
+        __m512i lo = _mm512_setzero_si512(), mid = lo, hi = lo;
+        for (int j = 0; j < run_blocks / 4; j++) {
+            __m512i x = load4(in + 64 * j, reverse);
+            if (j == 0)
+                x = _mm512_xor_si512(x, _mm512_zextsi128_si512(acc));
+            const __m512i p = _mm512_loadu_si512(slots + 4 * j);
+            lo = _mm512_xor_si512(lo, _mm512_clmulepi64_epi128(x, p, 0x00));
+            hi = _mm512_xor_si512(hi, _mm512_clmulepi64_epi128(x, p, 0x11));
+            mid = _mm512_ternarylogic_epi64(mid, _mm512_clmulepi64_epi128(x, p, 0x01),
+                                            _mm512_clmulepi64_epi128(x, p, 0x10), 0x96);
+        }
+        Wide w;
+        w.lo = fold_lanes(lo);
+        w.mid = fold_lanes(mid);
+        w.hi = fold_lanes(hi);
+        acc = reduce(w);
+    }
+    acc = update_short(slots + run_blocks - 4, acc, in, nblocks);
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(y), byte_reverse(acc));
+}
+
+} // namespace
+} // namespace kc
+
+#pragma GCC diagnostic pop
+#pragma GCC pop_options
+
+namespace kc {
+// Descriptor: needs AVX-512 F/BW/VL and VPCLMULQDQ; constant-time; rank 30.
+extern const GhashKernel ghash_vpclmul_avx512_kernel = {
+    "ghash/vpclmul-avx512", feat_avx512f | feat_avx512bw | feat_avx512vl | feat_vpclmul | feat_pclmul | feat_ssse3, 30,
+    true, init, update};
+} // namespace kc
+#endif
