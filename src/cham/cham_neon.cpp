@@ -4,8 +4,8 @@
 //
 // Technique. The rounds, the ECB steps and CTR (counters built in registers, the values of
 // rounds 0..11 that depend only on the counter's upper words computed once per segment) are
-// the word-sliced code in cham_sliced.inc, which is plain C++ over an operations class
-// despite its name; this file supplies that class for NEON. ROL8 is one byte permutation
+// the word-sliced engine of cham_sliced_engine.hpp (shared with the x86 kernels), plain C++
+// over an operations class per word size; this file supplies those classes for NEON. ROL8 is one byte permutation
 // (REV16 for 16-bit words, a one-register TBL for 32-bit words); the other rotations are a
 // shift (or x + x for ROL1) and an SRI (shift right and insert), so a round is six
 // instructions per group. The word rotation between rounds is register renaming. A group's
@@ -23,6 +23,8 @@
 #include <cstring>
 
 #include "cham/cham_sliced.hpp"
+#include "cham/cham_sliced_engine.hpp"
+#include "cham/cham_sliced_entry.hpp"
 #include "core/kernel.hpp"
 #include "kit/drbg_accel.hpp"
 #include "core/wipe.hpp"
@@ -138,26 +140,17 @@ struct NeonOps16 : NeonCommon<uint16x8_t, 8> {
     }
 };
 
-using Ops16 = NeonOps16;
-using Ops32 = NeonOps32;
-
-#include "cham/cham_sliced.inc"
-
-#include "cham/cham_sliced_entry.inc"
+using NeonEngine = cham_sliced::Engine<NeonOps16, NeonOps32>;
 
 } // namespace
 
-// Descriptor: block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes decides);
-// batch_blocks: four groups of 4 CHAM-128 blocks (or 8 CHAM-64 blocks): 256 bytes; constant_time:
-// ARX only (see the file header); rank: the only CHAM kernel for aarch64 besides cham/ref.
-extern const Kernel cham_neon_kernel = {
-    "cham/neon", "cham", 16, 16, true, feat_neon, 30, sizeof(ChamSlicedKeys),
-    cham_sliced_supports, cham_sliced_set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
+// Descriptor: batch_blocks: four groups of 4 CHAM-128 blocks (or 8 CHAM-64 blocks): 256 bytes;
+// constant_time: ARX only (see the file header); rank: the only CHAM kernel for aarch64 besides
+// cham/ref.
+extern const Kernel cham_neon_kernel = cham_sliced::kernel<NeonEngine>("cham/neon", 16, feat_neon, 30);
 
-// CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule,
-// its keystream and bursts (keystream_pair, encrypt_blocks_keyed).
-extern const DrbgAccel cham_neon_drbg = {&cham_neon_kernel, feat_neon, cham_sliced_set_encrypt_key, keystream_blocks,
-                                         keystream_pair, slice_pair_bytes, encrypt_blocks_keyed};
+// CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp).
+extern const DrbgAccel cham_neon_drbg = cham_sliced::drbg_accel<NeonEngine>(&cham_neon_kernel, feat_neon);
 
 } // namespace kc
 

@@ -4,7 +4,7 @@
 // Technique. Blocks are transposed so that register j holds word j of every block of a group
 // (the same layouts as cham/avx512, in 128-bit lanes: a 4x4 transpose of 32-bit words, after
 // a VPSHUFB that pairs the words of two 8-byte blocks for CHAM-64/128). A round is then
-// whole-register operations (cham_sliced.inc): XOR with the round number, a rotation and
+// whole-register operations (cham_sliced_engine.hpp): XOR with the round number, a rotation and
 // an XOR with the round key (VEX broadcasts from the per-round tables of cham_sliced.hpp), an
 // addition and another rotation. AVX2 has no vector rotate: ROL8 is a VPSHUFB byte rotation
 // and ROL1 an addition, a shift and an OR, so a round is 7 operations on the three vector
@@ -31,12 +31,14 @@
 #include <cstring>
 
 #include "cham/cham_sliced.hpp"
+#include "cham/cham_sliced_entry.hpp"
 #include "core/kernel.hpp"
 #include "kit/drbg_accel.hpp"
 #include "core/wipe.hpp"
 
 #pragma GCC push_options
 #pragma GCC target("avx2")
+#include "cham/cham_sliced_engine.hpp"
 
 namespace kc {
 
@@ -162,10 +164,8 @@ struct YOps16 : YCommon<8> {
     }
 };
 
-using Ops16 = YOps16;
-using Ops32 = YOps32;
-
-#include "cham/cham_sliced.inc"
+// The engine over these, compiled here, in the AVX2 region.
+using Avx2Engine = cham_sliced::Engine<YOps16, YOps32>;
 
 } // namespace
 
@@ -175,23 +175,13 @@ using Ops32 = YOps32;
 
 namespace kc {
 
-namespace {
+// Descriptor: batch_blocks: two groups of 8 CHAM-128 blocks (or 16 CHAM-64 blocks): 256 bytes;
+// constant_time: ARX only (see the file header); rank: AVX2. The entry points are baseline code
+// (cham_sliced_entry.hpp) that calls Avx2Engine.
+extern const Kernel cham_avx2_kernel = cham_sliced::kernel<Avx2Engine>("cham/avx2", 16, feat_avx2, 30);
 
-#include "cham/cham_sliced_entry.inc"
-
-} // namespace
-
-// Descriptor: block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes decides);
-// batch_blocks: two groups of 8 CHAM-128 blocks (or 16 CHAM-64 blocks): 256 bytes; constant_time:
-// ARX only (see the file header); rank: AVX2.
-extern const Kernel cham_avx2_kernel = {
-    "cham/avx2", "cham", 16, 16, true, feat_avx2, 30, sizeof(ChamSlicedKeys),
-    cham_sliced_supports, cham_sliced_set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
-
-// CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule,
-// its keystream and bursts (keystream_pair, encrypt_blocks_keyed).
-extern const DrbgAccel cham_avx2_drbg = {&cham_avx2_kernel, feat_avx2, cham_sliced_set_encrypt_key, keystream_blocks,
-                                         keystream_pair, slice_pair_bytes, encrypt_blocks_keyed};
+// CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp).
+extern const DrbgAccel cham_avx2_drbg = cham_sliced::drbg_accel<Avx2Engine>(&cham_avx2_kernel, feat_avx2);
 
 } // namespace kc
 

@@ -2,10 +2,10 @@
 // CHAM-128 or 32 blocks of CHAM-64/128 per group of four zmm registers, four groups per step.
 //
 // Technique. Blocks are transposed so that register j holds word j of every block of a group
-// (cham_x86_avx512.inc); a round is then five whole-register operations: XOR with the round
+// (cham_x86_avx512_ops.hpp); a round is then five whole-register operations: XOR with the round
 // number, a rotation and an XOR with the round key (both constants are EVEX broadcasts from
 // the per-round tables of cham_sliced.hpp), an addition and another rotation
-// (cham_sliced.inc). The spec's word rotation between rounds is register renaming in the
+// (cham_sliced_engine.hpp). The spec's word rotation between rounds is register renaming in the
 // four-round unrolled loop. Rotations by 8 are VPSHUFB byte shuffles (port 5); 32-bit words
 // rotate by 1 with vprold (port 0). 16-bit words, in this kernel for CPUs without VBMI2
 // (Skylake-SP, Cascade Lake), rotate by 1 with two shifts and an OR, or two shifts and one
@@ -30,6 +30,7 @@
 #include <cstring>
 
 #include "cham/cham_sliced.hpp"
+#include "cham/cham_sliced_entry.hpp"
 #include "core/kernel.hpp"
 #include "kit/drbg_accel.hpp"
 #include "core/wipe.hpp"
@@ -41,6 +42,8 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include "cham/cham_sliced_engine.hpp"
+#include "cham/cham_x86_avx512_ops.hpp"
 
 namespace kc {
 
@@ -60,7 +63,9 @@ struct Rot16 {
     }
 };
 
-#include "cham/cham_x86_avx512.inc"
+// The engine over the zmm operations (cham_x86_avx512_ops.hpp) with this Rot16, compiled here,
+// in this file's target region.
+using Avx512Engine = cham_sliced::Engine<cham_zmm::ZOps16<Rot16>, cham_zmm::ZOps32>;
 
 } // namespace
 
@@ -71,24 +76,15 @@ struct Rot16 {
 
 namespace kc {
 
-namespace {
+// Descriptor: batch_blocks: four groups of 16 CHAM-128 blocks (or 32 CHAM-64 blocks): 1 KiB; constant_time:
+// ARX only (see the file header); requires: bw: 16-bit lanes, vpshufb zmm; rank: AVX-512. The entry
+// points are baseline code (cham_sliced_entry.hpp) that calls Avx512Engine.
+extern const Kernel cham_avx512_kernel =
+    cham_sliced::kernel<Avx512Engine>("cham/avx512", 64, feat_avx512f | feat_avx512bw, 40);
 
-#include "cham/cham_sliced_entry.inc"
-
-} // namespace
-
-// Descriptor: block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes decides);
-// batch_blocks: four groups of 16 CHAM-128 blocks (or 32 CHAM-64 blocks): 1 KiB; constant_time: ARX
-// only (see the file header); requires: bw: 16-bit lanes, vpshufb zmm; rank: AVX-512.
-extern const Kernel cham_avx512_kernel = {
-    "cham/avx512", "cham", 16, 64, true, feat_avx512f | feat_avx512bw, 40, sizeof(ChamSlicedKeys),
-    cham_sliced_supports, cham_sliced_set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
-
-// CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule,
-// its keystream and bursts (keystream_pair, encrypt_blocks_keyed).
-extern const DrbgAccel cham_avx512_drbg = {&cham_avx512_kernel, feat_avx512f | feat_avx512bw,
-                                           cham_sliced_set_encrypt_key, keystream_blocks, keystream_pair,
-                                           slice_pair_bytes, encrypt_blocks_keyed};
+// CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp).
+extern const DrbgAccel cham_avx512_drbg =
+    cham_sliced::drbg_accel<Avx512Engine>(&cham_avx512_kernel, feat_avx512f | feat_avx512bw);
 
 } // namespace kc
 

@@ -22,6 +22,7 @@
 #include <cstring>
 
 #include "cham/cham_sliced.hpp"
+#include "cham/cham_sliced_entry.hpp"
 #include "core/kernel.hpp"
 #include "kit/drbg_accel.hpp"
 #include "core/wipe.hpp"
@@ -33,6 +34,8 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include "cham/cham_sliced_engine.hpp"
+#include "cham/cham_x86_avx512_ops.hpp"
 
 namespace kc {
 
@@ -47,7 +50,9 @@ struct Rot16 {
     }
 };
 
-#include "cham/cham_x86_avx512.inc"
+// The engine over the zmm operations (cham_x86_avx512_ops.hpp) with this Rot16, compiled here,
+// in this file's target region.
+using Vbmi2Engine = cham_sliced::Engine<cham_zmm::ZOps16<Rot16>, cham_zmm::ZOps32>;
 
 } // namespace
 
@@ -58,26 +63,15 @@ struct Rot16 {
 
 namespace kc {
 
-namespace {
+// Descriptor: batch_blocks: four groups of 16 CHAM-128 blocks (or 32 CHAM-64 blocks): 1 KiB; constant_time:
+// ARX only (see the file header); requires: vbmi2: vpshldw; rank: AVX-512 + VBMI2. The entry points are
+// baseline code (cham_sliced_entry.hpp) that calls Vbmi2Engine.
+extern const Kernel cham_avx512_vbmi2_kernel = cham_sliced::kernel<Vbmi2Engine>(
+    "cham/avx512-vbmi2", 64, feat_avx512f | feat_avx512bw | feat_avx512vbmi2, 45);
 
-#include "cham/cham_sliced_entry.inc"
-
-} // namespace
-
-// Descriptor: block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes decides);
-// batch_blocks: four groups of 16 CHAM-128 blocks (or 32 CHAM-64 blocks): 1 KiB; constant_time: ARX
-// only (see the file header); requires: vbmi2: vpshldw; rank: AVX-512 + VBMI2.
-extern const Kernel cham_avx512_vbmi2_kernel = {
-    "cham/avx512-vbmi2", "cham", 16, 64,
-    true, feat_avx512f | feat_avx512bw | feat_avx512vbmi2, 45, sizeof(ChamSlicedKeys),
-    cham_sliced_supports, cham_sliced_set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
-
-// CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule,
-// its keystream and bursts (keystream_pair, encrypt_blocks_keyed).
-extern const DrbgAccel cham_avx512_vbmi2_drbg = {&cham_avx512_vbmi2_kernel,
-                                                 feat_avx512f | feat_avx512bw | feat_avx512vbmi2,
-                                                 cham_sliced_set_encrypt_key, keystream_blocks, keystream_pair,
-                                                 slice_pair_bytes, encrypt_blocks_keyed};
+// CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp).
+extern const DrbgAccel cham_avx512_vbmi2_drbg = cham_sliced::drbg_accel<Vbmi2Engine>(
+    &cham_avx512_vbmi2_kernel, feat_avx512f | feat_avx512bw | feat_avx512vbmi2);
 
 } // namespace kc
 

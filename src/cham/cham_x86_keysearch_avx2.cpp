@@ -1,7 +1,7 @@
 // cham/avx2 key search: one candidate key per SIMD lane for machines without AVX-512
 // (kit/search/cpu_searcher.hpp): 8 keys per ymm register in 32-bit lanes (CHAM-128/*), 16 in
 // 16-bit lanes (CHAM-64/128). The same code as cham_x86_keysearch_avx512.cpp
-// (cham_x86_keysearch.inc); rotations by 8 are byte shuffles (vpshufb), the others two shifts
+// (cham_lane_keysearch.hpp); rotations by 8 are byte shuffles (vpshufb), the others two shifts
 // and an OR.
 //
 // Constant-time like the kernels (ARX only).
@@ -19,8 +19,9 @@
 
 #pragma GCC push_options
 #pragma GCC target("avx2")
-// After the target pragma, so that its templates are compiled for this instruction set.
-#include "cham/cham_key_step.hpp"
+// The search over the lanes below: its templates, and cham_key_step.hpp's on lane vectors, are
+// compiled for this region's instruction set.
+#include "cham/cham_lane_keysearch.hpp"
 
 namespace kc::keysearch {
 namespace {
@@ -88,8 +89,6 @@ template <> struct Lanes<uint16_t> {
     }
     static uint32_t load(const uint8_t *p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8; }
 };
-
-#include "cham/cham_x86_keysearch.inc"
 
 } // namespace
 

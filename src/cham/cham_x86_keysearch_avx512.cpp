@@ -29,8 +29,9 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-// After the target pragma, so that its templates are compiled for this instruction set.
-#include "cham/cham_key_step.hpp"
+// The search over the lanes below: its templates, and cham_key_step.hpp's on lane vectors, are
+// compiled for this region's instruction set.
+#include "cham/cham_lane_keysearch.hpp"
 
 namespace kc::keysearch {
 namespace {
@@ -78,8 +79,6 @@ template <> struct Lanes<uint16_t> {
     }
     static uint32_t load(const uint8_t *p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8; }
 };
-
-#include "cham/cham_x86_keysearch.inc"
 
 } // namespace
 

@@ -1,12 +1,14 @@
-// The AVX-512 word operations of the CHAM kernels cham/avx512 and cham/avx512-vbmi2, which
-// differ only in the 16-bit rotation by one (CHAM-64/128). Not a header: each kernel file
-// includes it inside its `#pragma GCC target` region and anonymous namespace after defining
-// Rot16, the rotation of 16-bit lanes by R (R not a multiple of 8):
+// The AVX-512 word operations of the CHAM kernels cham/avx512 and cham/avx512-vbmi2, the
+// operations classes of the word-sliced engine (cham_sliced_engine.hpp, which runs the rounds and
+// the modes on them): ZOps32 for 32-bit words, ZOps16<Rot16> for 16-bit words. The two kernels
+// differ only in Rot16, the rotation of 16-bit lanes by R (R not a multiple of 8), which each
+// kernel file defines:
 //
 //   template <unsigned R> static __m512i rol(__m512i x);
 //   template <unsigned R> static __m512i rol_xor(__m512i x, __m512i k); // ROL_R(x) ^ k
 //
-// then includes cham_sliced.inc, which runs the rounds and the modes on these.
+// Each kernel file includes this header inside its `#pragma GCC target` region (AVX-512F/BW at
+// least), so that these operations are compiled for it and inline into the engine.
 //
 // Layout. A step of 4 groups is 1 KiB in 16 zmm registers. CHAM-128: a register holds four
 // blocks; a 4x4 transpose of 32-bit words inside each 128-bit lane turns four of them into
@@ -17,6 +19,16 @@
 // round has one rotation for each of the two ports and three operations that run on either.
 // Partial steps use masked loads and stores (qword granularity: a block is one or two qwords),
 // which never touch memory outside the first n blocks.
+#pragma once
+
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+// Internal linkage: each kernel file's copy is compiled for its own target region.
+namespace kc::cham_zmm {
+namespace {
 
 using Z = __m512i;
 
@@ -107,8 +119,8 @@ struct ZOps32 : ZCommon<16> {
     }
 };
 
-// CHAM-64/128: 16-bit words, 32 blocks per group.
-struct ZOps16 : ZCommon<8> {
+// CHAM-64/128: 16-bit words, 32 blocks per group; the rotations other than by 8 are Rot16 (the file header).
+template <class Rot16> struct ZOps16 : ZCommon<8> {
     using W = uint16_t;
     static V add(V a, V b) { return _mm512_add_epi16(a, b); }
     static V sub(V a, V b) { return _mm512_sub_epi16(a, b); }
@@ -161,7 +173,5 @@ struct ZOps16 : ZCommon<8> {
     }
 };
 
-using Ops16 = ZOps16;
-using Ops32 = ZOps32;
-
-#include "cham/cham_sliced.inc"
+} // namespace
+} // namespace kc::cham_zmm

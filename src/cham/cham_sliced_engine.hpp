@@ -1,9 +1,10 @@
-// Revised CHAM on word-sliced vectors, written once for the SIMD CHAM kernels (x86 and NEON): the rounds,
-// ECB in steps of G groups, and CTR with its counters built in registers.
+// Revised CHAM on word-sliced vectors, written once for the SIMD CHAM kernels (x86 and NEON): the
+// rounds, ECB in steps of G groups, CTR with its counters built in registers, and the bursts of
+// CTR_DRBG (keystream_pair, ECB with a key per block).
 //
-// Not a header: a kernel file includes it inside its `#pragma GCC target` region and its
-// anonymous namespace, after it has defined the word operations of its ISA as an Ops class
-// (so this code is compiled once per ISA, for that ISA only, with internal linkage):
+// A kernel file includes this header inside its `#pragma GCC target` region (the x86 kernels;
+// cham_neon.cpp, baseline aarch64 code, has none), so that every function here is compiled for
+// its instruction set, and supplies an operations class per word size, O:
 //
 //   V, W                       vector type; word type (uint16_t or uint32_t)
 //   lanes, groups, masked      blocks per group (one per word lane); groups per full step;
@@ -16,8 +17,9 @@
 //   load(p, j), store(p, j, v) register j (of sizeof(V) bytes) of a step; with `masked`
 //   load_part(p, n, j), store_part(p, n, j, v): the same, touching only the first n blocks
 //
-// and has named its classes for 16-bit and 32-bit words Ops16 and Ops32 (the entry points at
-// the end, slice_*, choose between them by the key's word size).
+// Every operation must be inlined (a static member function defined in its class is inline):
+// a call per word operation would cost more than the operation. Engine<Ops16, Ops32>, at the
+// end, is what the kernel's baseline entry points (cham_sliced_entry.hpp) call.
 //
 // A group is four registers x[0..3]; x[j] holds word j of `lanes` blocks.
 //
@@ -26,6 +28,28 @@
 // with (R1, R2) = (1, 8) for even i, (8, 1) for odd i. Writing the new word over X_0's
 // register makes the word rotation free: rounds r..r+3 (r a multiple of 4) update x[0], x[1],
 // x[2], x[3] in turn, each from itself and the next register, and leave the words in order.
+#pragma once
+// Must be included inside a kernel file's target region, after that file has included
+// cham/cham_sliced.hpp (and with it the headers below) outside it, so that their inline
+// functions are compiled for the baseline.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "cham/cham.hpp"
+#include "cham/cham_key_step.hpp"
+#include "cham/cham_sliced.hpp"
+#include "core/cipher.hpp"
+#include "core/wipe.hpp"
+#include "core/write_prefetch.hpp"
+
+// Everything below has internal linkage: each kernel file compiles its own copy for its own
+// instruction set, and no copy built for AVX-512 can be the one the linker keeps for another
+// file (an inline function or template instantiation with external linkage could be).
+namespace kc::cham_sliced {
+namespace {
 
 // Round i, one group: the new X_3 from X_0 and X_1 (ri, rk: i and RK_i in every lane).
 template <class O, unsigned R1, unsigned R2>
@@ -416,9 +440,34 @@ void ecb_keyed(Cipher c, const uint8_t *keys, const uint8_t *in, uint8_t *out, s
     secure_wipe(&lk, sizeof lk);
 }
 
-// The entry points the kernel's baseline code calls, non-template so that they are compiled
-// here, for this region's ISA; the includer names its two Ops classes Ops16 and Ops32.
-void slice_encrypt(const ChamSlicedKeys &k, const uint8_t *in, uint8_t *out, size_t n)
+// The engine of one instruction set over its two operations classes: what the kernel's
+// baseline entry points (cham_sliced_entry.hpp) call, choosing by the key's word size.
+template <class Ops16, class Ops32> struct Engine {
+    static_assert(std::is_same_v<typename Ops16::W, uint16_t> && std::is_same_v<typename Ops32::W, uint32_t>,
+                  "Ops16 for CHAM-64/128, Ops32 for CHAM-128/*");
+    static_assert(Ops16::groups / 2 * 4 * sizeof(typename Ops16::V) ==
+                      Ops32::groups / 2 * 4 * sizeof(typename Ops32::V),
+                  "one step size");
+    // Bytes of each run of keystream_pair: half a step.
+    static constexpr size_t pair_bytes = Ops16::groups / 2 * 4 * sizeof(typename Ops16::V);
+
+    static void encrypt(const ChamSlicedKeys &k, const uint8_t *in, uint8_t *out, size_t n);
+    static void decrypt(const ChamSlicedKeys &k, const uint8_t *in, uint8_t *out, size_t n);
+    static void ctr16(const ChamSlicedKeys &k, const ChamCtrHead<uint16_t> &h, const uint8_t *in, uint8_t *out,
+                      size_t n);
+    static void ctr32(const ChamSlicedKeys &k, const ChamCtrHead<uint32_t> &h, const uint8_t *in, uint8_t *out,
+                      size_t n);
+    static void pair16(const ChamSlicedKeys &ka, const ChamCtrHead<uint16_t> &ha, uint8_t *out_a,
+                       const ChamSlicedKeys &kb, const ChamCtrHead<uint16_t> &hb, uint8_t *out_b);
+    static void pair32(const ChamSlicedKeys &ka, const ChamCtrHead<uint32_t> &ha, uint8_t *out_a,
+                       const ChamSlicedKeys &kb, const ChamCtrHead<uint32_t> &hb, uint8_t *out_b);
+    static void encrypt_keyed(Cipher c, const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t n);
+};
+
+// Defined outside the class, so not inline: each is one function of the target region, which
+// the baseline entry points call (and could not inline: it needs the region's instruction set).
+template <class Ops16, class Ops32>
+void Engine<Ops16, Ops32>::encrypt(const ChamSlicedKeys &k, const uint8_t *in, uint8_t *out, size_t n)
 {
     if (k.base.word_bits == 16)
         ecb<Ops16, false>(k, in, out, n);
@@ -426,7 +475,8 @@ void slice_encrypt(const ChamSlicedKeys &k, const uint8_t *in, uint8_t *out, siz
         ecb<Ops32, false>(k, in, out, n);
 }
 
-void slice_decrypt(const ChamSlicedKeys &k, const uint8_t *in, uint8_t *out, size_t n)
+template <class Ops16, class Ops32>
+void Engine<Ops16, Ops32>::decrypt(const ChamSlicedKeys &k, const uint8_t *in, uint8_t *out, size_t n)
 {
     if (k.base.word_bits == 16)
         ecb<Ops16, true>(k, in, out, n);
@@ -434,38 +484,43 @@ void slice_decrypt(const ChamSlicedKeys &k, const uint8_t *in, uint8_t *out, siz
         ecb<Ops32, true>(k, in, out, n);
 }
 
-void slice_ctr16(const ChamSlicedKeys &k, const ChamCtrHead<uint16_t> &h, const uint8_t *in,
-                 uint8_t *out, size_t n)
+template <class Ops16, class Ops32>
+void Engine<Ops16, Ops32>::ctr16(const ChamSlicedKeys &k, const ChamCtrHead<uint16_t> &h, const uint8_t *in,
+                                 uint8_t *out, size_t n)
 {
     ctr_segment<Ops16>(k, h, in, out, n);
 }
 
-void slice_ctr32(const ChamSlicedKeys &k, const ChamCtrHead<uint32_t> &h, const uint8_t *in,
-                 uint8_t *out, size_t n)
+template <class Ops16, class Ops32>
+void Engine<Ops16, Ops32>::ctr32(const ChamSlicedKeys &k, const ChamCtrHead<uint32_t> &h, const uint8_t *in,
+                                 uint8_t *out, size_t n)
 {
     ctr_segment<Ops32>(k, h, in, out, n);
 }
 
-// Bytes of each run of keystream_pair: half a step.
-constexpr size_t slice_pair_bytes = Ops16::groups / 2 * 4 * sizeof(typename Ops16::V);
-static_assert(slice_pair_bytes == Ops32::groups / 2 * 4 * sizeof(typename Ops32::V), "one step size");
-
-void slice_pair16(const ChamSlicedKeys &ka, const ChamCtrHead<uint16_t> &ha, uint8_t *out_a, const ChamSlicedKeys &kb,
-                  const ChamCtrHead<uint16_t> &hb, uint8_t *out_b)
+template <class Ops16, class Ops32>
+void Engine<Ops16, Ops32>::pair16(const ChamSlicedKeys &ka, const ChamCtrHead<uint16_t> &ha, uint8_t *out_a,
+                                  const ChamSlicedKeys &kb, const ChamCtrHead<uint16_t> &hb, uint8_t *out_b)
 {
     keystream_pair_step<Ops16>(ka, ha, out_a, kb, hb, out_b);
 }
 
-void slice_pair32(const ChamSlicedKeys &ka, const ChamCtrHead<uint32_t> &ha, uint8_t *out_a, const ChamSlicedKeys &kb,
-                  const ChamCtrHead<uint32_t> &hb, uint8_t *out_b)
+template <class Ops16, class Ops32>
+void Engine<Ops16, Ops32>::pair32(const ChamSlicedKeys &ka, const ChamCtrHead<uint32_t> &ha, uint8_t *out_a,
+                                  const ChamSlicedKeys &kb, const ChamCtrHead<uint32_t> &hb, uint8_t *out_b)
 {
     keystream_pair_step<Ops32>(ka, ha, out_a, kb, hb, out_b);
 }
 
-void slice_encrypt_keyed(Cipher c, const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t n)
+template <class Ops16, class Ops32>
+void Engine<Ops16, Ops32>::encrypt_keyed(Cipher c, const uint8_t *keys, const uint8_t *in, uint8_t *out,
+                                         size_t n)
 {
     if (cipher_desc(c).block_bytes == 8)
         ecb_keyed<Ops16>(c, keys, in, out, n);
     else
         ecb_keyed<Ops32>(c, keys, in, out, n);
 }
+
+} // namespace
+} // namespace kc::cham_sliced

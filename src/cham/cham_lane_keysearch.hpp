@@ -1,7 +1,10 @@
-// The CHAM key search on one key per SIMD lane, written once over the vector width. Not a
-// header: cham_x86_keysearch_avx512.cpp and cham_x86_keysearch_avx2.cpp include it inside
-// their `#pragma GCC target` region (after cham_key_step.hpp, so that its templates get that
-// instruction set too), after defining Lanes<W> for W = uint16_t and uint32_t:
+// The CHAM key search on one key per SIMD lane, written once over the vector width: the
+// search of cham_x86_keysearch_avx512.cpp and cham_x86_keysearch_avx2.cpp (nothing here is
+// x86: the vectors are GCC vector types). A key search file includes this header inside its
+// `#pragma GCC target` region, so that the search, and the key schedule's templates that it
+// instantiates on lane vectors (cham_key_step.hpp, first included here), are compiled for its
+// instruction set, and supplies the lane operations as Lanes<W> for W = uint16_t and uint32_t
+// (the searcher is search_cham<Lanes>):
 //
 //   using vec;                  a GCC vector of W lanes (+ ^ | << >> lane-wise)
 //   static constexpr int count; lanes per register (a power of two, 8 to 32)
@@ -14,15 +17,30 @@
 // own functions, cham_key_step.hpp) on lane vectors, once per group, kept in registers for
 // every round. All rounds are unrolled (std::index_sequence): the word rotation of the state
 // is renaming and the round number a constant.
+#pragma once
+// Must be included inside a key search file's target region, after that file has included
+// core/cipher.hpp and kit/search/lane_groups.hpp outside it (so that their inline functions
+// are compiled for the baseline), and not cham_key_step.hpp.
 
-namespace cham_keysearch {
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
 
-#define KC_CHAM_KS_INLINE [[gnu::always_inline]] inline
+#include "cham/cham_key_step.hpp"
+#include "core/cipher.hpp"
+#include "kit/search/lane_groups.hpp"
+#include "kit/search/problem.hpp"
+
+// Internal linkage: each key search file compiles its own copy for its own instruction set,
+// and no copy built for AVX-512 can be the one the linker keeps for another file.
+namespace kc::keysearch::cham_keysearch {
+namespace {
 
 // Round I: X_3' = ROL_{R2}((X_0 ^ I) + (ROL_{R1}(X_1) ^ RK_{I mod NRK})), (R1, R2) = (1, 8)
 // for even I and (8, 1) for odd; the other words move down one place (renamed).
 template <class L, typename W, int NRK, int I>
-KC_CHAM_KS_INLINE void round(typename L::vec *x, const typename L::vec *rk)
+[[gnu::always_inline]] inline void round(typename L::vec *x, const typename L::vec *rk)
 {
     constexpr int r1 = I % 2 == 0 ? 1 : 8, r2 = I % 2 == 0 ? 8 : 1;
     const typename L::vec t =
@@ -34,7 +52,7 @@ KC_CHAM_KS_INLINE void round(typename L::vec *x, const typename L::vec *rk)
 }
 
 template <class L, typename W, int NRK, size_t... I>
-KC_CHAM_KS_INLINE void rounds(typename L::vec *x, const typename L::vec *rk, std::index_sequence<I...>)
+[[gnu::always_inline]] inline void rounds(typename L::vec *x, const typename L::vec *rk, std::index_sequence<I...>)
 {
     (round<L, W, NRK, int(I)>(x, rk), ...);
 }
@@ -79,4 +97,5 @@ void search_cham(const Problem &p, uint64_t first, uint64_t count, std::vector<u
     }
 }
 
-} // namespace cham_keysearch
+} // namespace
+} // namespace kc::keysearch::cham_keysearch
