@@ -119,6 +119,9 @@ const std::vector<const GhashKernel *> &all_ghash_kernels()
         &ghash_vpclmul_avx2_kernel,
         &ghash_pclmul_kernel,
 #endif
+#if defined(__aarch64__)
+        &ghash_neon_pmull_kernel,
+#endif
         &ghash_portable_kernel,
     };
     return all;

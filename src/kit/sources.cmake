@@ -12,3 +12,6 @@ kc_sources(X86
   ghash/ghash_x86_vpclmul_avx2.cpp
   ghash/ghash_x86_vpclmul_avx512.cpp
 )
+kc_sources(NEON
+  ghash/ghash_neon_pmull.cpp
+)

@@ -38,5 +38,8 @@ extern const GhashKernel ghash_pclmul_kernel;
 extern const GhashKernel ghash_vpclmul_avx2_kernel;
 extern const GhashKernel ghash_vpclmul_avx512_kernel;
 #endif
+#if defined(__aarch64__)
+extern const GhashKernel ghash_neon_pmull_kernel;
+#endif
 
 } // namespace kc
