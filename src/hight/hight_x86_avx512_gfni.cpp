@@ -26,8 +26,10 @@
 // Short inputs: the last step of a call is one group (up to 64 blocks) or two, with masked
 // loads and stores of whole blocks (AVX-512 mask registers); never one block at a time.
 //
-// The rounds, the folded CTR rounds and the ECB and CTR steps are hight_x86_slice.inc, shared
-// with hight/avx2; this file holds the F-terms, the transposes and the counters.
+// The rounds, the transposes, the folded CTR rounds and the ECB and CTR steps are
+// hight_x86_byte_sliced.hpp, shared with hight/avx2; this file holds their operations on zmm
+// registers (Zmm: the F-terms, the unpacks, the masked loads and stores, the counters), the
+// key layout and CTR_DRBG's bursts.
 //
 // Constant-time: the only data-dependent operations are byte additions, XORs, in-register
 // GF2P8AFFINEQB with constant matrices and in-register shuffles with constant indices. Round
@@ -83,143 +85,146 @@ constexpr SliceOrder make_slice_order()
 
 alignas(64) constexpr SliceOrder slice_order = make_slice_order();
 
-using Keys = HightKeysAvx512;
-
-constexpr size_t group_blocks = 64;
-constexpr int step_groups = 2; // two groups interleaved (see the file header)
-constexpr bool masked = true;  // a partial step uses masked loads and stores
-
-using namespace hight_fold; // CTR's folded rounds: see hight_fold.hpp
-
 } // namespace
 
 } // namespace kc
 
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512bw,avx512vl,gfni")
+#include "hight/hight_x86_byte_sliced.hpp"
 
 namespace kc {
 
 namespace {
 
-using V = __m512i;
+namespace sliced = hight_byte_sliced; // compiled for this target: see the include above
 
 #define KC_HIGHT_INLINE [[gnu::always_inline]] inline
 
-KC_HIGHT_INLINE V bcast(uint32_t k) { return _mm512_set1_epi32((int)k); }
-KC_HIGHT_INLINE V add8(V a, V b) { return _mm512_add_epi8(a, b); }
-KC_HIGHT_INLINE V sub8(V a, V b) { return _mm512_sub_epi8(a, b); }
-KC_HIGHT_INLINE V xor8(V a, V b) { return _mm512_xor_si512(a, b); }
-KC_HIGHT_INLINE V f0(V x)
-{
-    return _mm512_gf2p8affine_epi64_epi8(x, _mm512_set1_epi64((long long)f0_matrix), 0);
-}
-KC_HIGHT_INLINE V f1(V x)
-{
-    return _mm512_gf2p8affine_epi64_epi8(x, _mm512_set1_epi64((long long)f1_matrix), 0);
-}
+// The byte-sliced code's operations (hight_x86_byte_sliced.hpp lists them) on zmm registers.
+struct Zmm {
+    using vec = __m512i;
+    using V = vec;
+    using Keys = HightKeysAvx512;
 
-// Round r's four subkeys, broadcast once and shared by the groups.
-struct RoundKeys {
-    V k0, k1, k2, k3;
+    static constexpr size_t group_blocks = 64;
+    static constexpr int step_groups = 2; // two groups interleaved (see the file header)
+    static constexpr bool masked = true;  // a partial step uses masked loads and stores
+    template <class K> static constexpr bool unroll_all_rounds = false;
+
+    KC_HIGHT_INLINE static V bcast(uint32_t k) { return _mm512_set1_epi32((int)k); }
+    KC_HIGHT_INLINE static V add8(V a, V b) { return _mm512_add_epi8(a, b); }
+    KC_HIGHT_INLINE static V sub8(V a, V b) { return _mm512_sub_epi8(a, b); }
+    KC_HIGHT_INLINE static V xor8(V a, V b) { return _mm512_xor_si512(a, b); }
+    KC_HIGHT_INLINE static V f0(V x)
+    {
+        return _mm512_gf2p8affine_epi64_epi8(x, _mm512_set1_epi64((long long)f0_matrix), 0);
+    }
+    KC_HIGHT_INLINE static V f1(V x)
+    {
+        return _mm512_gf2p8affine_epi64_epi8(x, _mm512_set1_epi64((long long)f1_matrix), 0);
+    }
+
+    // One Keys serves every group; WK_i is a word of four copies of the byte.
+    KC_HIGHT_INLINE static const Keys &group_keys(const Keys &k, int) { return k; }
+    KC_HIGHT_INLINE static V whitening(const Keys &k, int i) { return bcast(k.wk[i]); }
+
+    // Round r's four subkeys, broadcast once and shared by the groups.
+    struct RoundKeys {
+        V k0, k1, k2, k3;
+    };
+
+    KC_HIGHT_INLINE static RoundKeys round_keys(const HightKeysAvx512 &k, int r)
+    {
+        const uint32_t *sk = k.sk + 4 * r;
+        return {bcast(sk[0]), bcast(sk[1]), bcast(sk[2]), bcast(sk[3])};
+    }
+
+    // The F-term of update U (hight_fold.hpp's update_pairs) from the even byte x:
+    // F0(x) + SK_{4r+3}, F1(x) ^ SK_{4r}, F0(x) + SK_{4r+1}, F1(x) ^ SK_{4r+2} for U = 0..3.
+    template <int U> KC_HIGHT_INLINE static V f_term(V x, const RoundKeys &rk)
+    {
+        if constexpr (U == 0)
+            return add8(f0(x), rk.k3);
+        else if constexpr (U == 1)
+            return xor8(f1(x), rk.k0);
+        else if constexpr (U == 2)
+            return add8(f0(x), rk.k1);
+        else
+            return xor8(f1(x), rk.k2);
+    }
+
+    // Mask of the blocks of register r (blocks 8r..8r+7 of a group) among the first n.
+    KC_HIGHT_INLINE static __mmask8 register_mask(size_t n, int r)
+    {
+        size_t have = n > (size_t)(8 * r) ? n - 8 * r : 0;
+        return (__mmask8)((1u << (have < 8 ? have : 8)) - 1);
+    }
+
+    KC_HIGHT_INLINE static V unpacklo8(V a, V b) { return _mm512_unpacklo_epi8(a, b); }
+    KC_HIGHT_INLINE static V unpackhi8(V a, V b) { return _mm512_unpackhi_epi8(a, b); }
+    KC_HIGHT_INLINE static V unpacklo16(V a, V b) { return _mm512_unpacklo_epi16(a, b); }
+    KC_HIGHT_INLINE static V unpackhi16(V a, V b) { return _mm512_unpackhi_epi16(a, b); }
+    // The maskz forms with a full mask compile to plain VPUNPCK[LH]DQ; the plain intrinsics
+    // draw a false -Wmaybe-uninitialized from GCC 12's headers.
+    KC_HIGHT_INLINE static V unpacklo32(V a, V b) { return _mm512_maskz_unpacklo_epi32(0xffff, a, b); }
+    KC_HIGHT_INLINE static V unpackhi32(V a, V b) { return _mm512_maskz_unpackhi_epi32(0xffff, a, b); }
+
+    // Register r of a group (blocks 8r..8r+7), masked to the blocks among the first n.
+    KC_HIGHT_INLINE static V load_reg(const uint8_t *p, size_t n, int r)
+    {
+        return _mm512_maskz_loadu_epi64(register_mask(n, r), p + 64 * r);
+    }
+    KC_HIGHT_INLINE static void store_reg(uint8_t *p, size_t n, int r, V v)
+    {
+        _mm512_mask_storeu_epi64(p + 64 * r, register_mask(n, r), v);
+    }
+
+    // The counters base + slice_order[q] (mod 2^64), byte-sliced: x[j] = byte j (big-endian)
+    // of each. The low byte is one byte addition; the 64 counters carry out of it at most
+    // once, so bytes 0..6 are those of `high` or of high + 256, picked per lane by the carry
+    // mask. No branch on the carry: CTR_DRBG's counters are its secret V, and a random V's low
+    // byte carries a quarter of the time, which mispredicted (HIGHT's bursts ran 175 against
+    // 155 ns per request with random counters against counters that never carry).
+    KC_HIGHT_INLINE static void counter_slices(uint64_t base, V *x)
+    {
+        const V order = _mm512_load_si512(slice_order.block);
+        const V low = add8(_mm512_set1_epi8((char)base), order);
+        const __mmask64 carry = _mm512_cmplt_epu8_mask(low, order);
+        const uint64_t high = base & ~(uint64_t)0xff;
+        const V h0 = _mm512_set1_epi64((long long)__builtin_bswap64(high));
+        const V h1 = _mm512_set1_epi64((long long)__builtin_bswap64(high + 0x100));
+        for (int j = 0; j < 7; j++) {
+            const V idx = _mm512_set1_epi8((char)j);
+            x[j] = _mm512_mask_shuffle_epi8(_mm512_shuffle_epi8(h0, idx), carry, h1, idx);
+        }
+        x[7] = low;
+    }
+
+    // c[j] = byte j of v, big-endian, in every lane.
+    KC_HIGHT_INLINE static void splat_be_bytes(uint64_t v, V (&c)[8])
+    {
+        const V h = _mm512_set1_epi64((long long)__builtin_bswap64(v));
+        for (int j = 0; j < 8; j++)
+            c[j] = _mm512_shuffle_epi8(h, _mm512_set1_epi8((char)j));
+    }
+
+    // Bytes 6 and 7 of the counters base + slice_order[q], byte-sliced, byte 6 whitened; the
+    // caller has checked that no counter of the step crosses a multiple of 2^16.
+    KC_HIGHT_INLINE static void counter_low_slices(uint64_t base, V wk3, V *x)
+    {
+        const V order = _mm512_load_si512(slice_order.block);
+        const V low = add8(_mm512_set1_epi8((char)base), order);
+        const __mmask64 carry = _mm512_cmplt_epu8_mask(low, order);
+        const V b6 = _mm512_set1_epi8((char)(base >> 8));
+        x[6] = xor8(_mm512_mask_add_epi8(b6, carry, b6, _mm512_set1_epi8(1)), wk3);
+        x[7] = low;
+    }
 };
 
-KC_HIGHT_INLINE RoundKeys round_keys(const HightKeysAvx512 &k, int r)
-{
-    const uint32_t *sk = k.sk + 4 * r;
-    return {bcast(sk[0]), bcast(sk[1]), bcast(sk[2]), bcast(sk[3])};
-}
-
-// The F-term of update U (hight_fold.hpp's update_pairs) from the even byte x:
-// F0(x) + SK_{4r+3}, F1(x) ^ SK_{4r}, F0(x) + SK_{4r+1}, F1(x) ^ SK_{4r+2} for U = 0..3.
-template <int U> KC_HIGHT_INLINE V f_term(V x, const RoundKeys &rk)
-{
-    if constexpr (U == 0)
-        return add8(f0(x), rk.k3);
-    else if constexpr (U == 1)
-        return xor8(f1(x), rk.k0);
-    else if constexpr (U == 2)
-        return add8(f0(x), rk.k1);
-    else
-        return xor8(f1(x), rk.k2);
-}
-
-// Mask of the blocks of register r (blocks 8r..8r+7 of a group) among the first n.
-KC_HIGHT_INLINE __mmask8 register_mask(size_t n, int r)
-{
-    size_t have = n > (size_t)(8 * r) ? n - 8 * r : 0;
-    return (__mmask8)((1u << (have < 8 ? have : 8)) - 1);
-}
-
-// Mask of the keys of register q (lanes 4q..4q+3, 16 bytes each) among the first n lanes,
-// two qwords a lane.
-KC_HIGHT_INLINE __mmask8 key_mask(size_t n, int q)
-{
-    size_t have = n > (size_t)(4 * q) ? n - 4 * q : 0;
-    return (__mmask8)((1u << (2 * (have < 4 ? have : 4))) - 1);
-}
-
-KC_HIGHT_INLINE V unpacklo8(V a, V b) { return _mm512_unpacklo_epi8(a, b); }
-KC_HIGHT_INLINE V unpackhi8(V a, V b) { return _mm512_unpackhi_epi8(a, b); }
-KC_HIGHT_INLINE V unpacklo16(V a, V b) { return _mm512_unpacklo_epi16(a, b); }
-KC_HIGHT_INLINE V unpackhi16(V a, V b) { return _mm512_unpackhi_epi16(a, b); }
-// The maskz forms with a full mask compile to plain VPUNPCK[LH]DQ; the plain intrinsics
-// draw a false -Wmaybe-uninitialized from GCC 12's headers.
-KC_HIGHT_INLINE V unpacklo32(V a, V b) { return _mm512_maskz_unpacklo_epi32(0xffff, a, b); }
-KC_HIGHT_INLINE V unpackhi32(V a, V b) { return _mm512_maskz_unpackhi_epi32(0xffff, a, b); }
-
-// Register r of a group (blocks 8r..8r+7), masked to the blocks among the first n.
-KC_HIGHT_INLINE V load_reg(const uint8_t *p, size_t n, int r)
-{
-    return _mm512_maskz_loadu_epi64(register_mask(n, r), p + 64 * r);
-}
-KC_HIGHT_INLINE void store_reg(uint8_t *p, size_t n, int r, V v)
-{
-    _mm512_mask_storeu_epi64(p + 64 * r, register_mask(n, r), v);
-}
-
-// The counters base + slice_order[q] (mod 2^64), byte-sliced: x[j] = byte j (big-endian) of
-// each. The low byte is one byte addition; the 64 counters carry out of it at most once, so
-// bytes 0..6 are those of `high` or of high + 256, picked per lane by the carry mask. No
-// branch on the carry: CTR_DRBG's counters are its secret V, and a random V's low byte
-// carries a quarter of the time, which mispredicted (HIGHT's bursts ran 175 against 155 ns
-// per request with random counters against counters that never carry).
-KC_HIGHT_INLINE void counter_slices(uint64_t base, V *x)
-{
-    const V order = _mm512_load_si512(slice_order.block);
-    const V low = add8(_mm512_set1_epi8((char)base), order);
-    const __mmask64 carry = _mm512_cmplt_epu8_mask(low, order);
-    const uint64_t high = base & ~(uint64_t)0xff;
-    const V h0 = _mm512_set1_epi64((long long)__builtin_bswap64(high));
-    const V h1 = _mm512_set1_epi64((long long)__builtin_bswap64(high + 0x100));
-    for (int j = 0; j < 7; j++) {
-        const V idx = _mm512_set1_epi8((char)j);
-        x[j] = _mm512_mask_shuffle_epi8(_mm512_shuffle_epi8(h0, idx), carry, h1, idx);
-    }
-    x[7] = low;
-}
-
-// c[j] = byte j of v, big-endian, in every lane.
-KC_HIGHT_INLINE void splat_be_bytes(uint64_t v, V (&c)[8])
-{
-    const V h = _mm512_set1_epi64((long long)__builtin_bswap64(v));
-    for (int j = 0; j < 8; j++)
-        c[j] = _mm512_shuffle_epi8(h, _mm512_set1_epi8((char)j));
-}
-
-// Bytes 6 and 7 of the counters base + slice_order[q], byte-sliced, byte 6 whitened; the
-// caller has checked that no counter of the step crosses a multiple of 2^16.
-KC_HIGHT_INLINE void counter_low_slices(uint64_t base, V wk3, V *x)
-{
-    const V order = _mm512_load_si512(slice_order.block);
-    const V low = add8(_mm512_set1_epi8((char)base), order);
-    const __mmask64 carry = _mm512_cmplt_epu8_mask(low, order);
-    const V b6 = _mm512_set1_epi8((char)(base >> 8));
-    x[6] = xor8(_mm512_mask_add_epi8(b6, carry, b6, _mm512_set1_epi8(1)), wk3);
-    x[7] = low;
-}
-
-#include "hight/hight_x86_slice.inc"
+using V = Zmm::vec;
+using Keys = Zmm::Keys;
+constexpr size_t group_blocks = Zmm::group_blocks;
 
 // CTR_DRBG's bursts (drbg/burst.hpp) --------------------------------------------------------
 
@@ -227,7 +232,6 @@ KC_HIGHT_INLINE void counter_low_slices(uint64_t base, V wk3, V *x)
 struct PairKeys {
     const Keys *k[2];
 };
-KC_HIGHT_INLINE const Keys &group_keys(const PairKeys &p, int g) { return *p.k[g]; }
 
 // A group whose 64 lanes each have their own master key: mk[j] holds byte MK_j of every lane's
 // key, and the subkeys are computed where a round needs them (SK_n = MK_src(n) + δ_n, one
@@ -236,6 +240,11 @@ KC_HIGHT_INLINE const Keys &group_keys(const PairKeys &p, int g) { return *p.k[g
 struct LaneKeys {
     V mk[16];
     const uint32_t *delta; // delta_words.w, through delta_operands()
+};
+
+// Two groups of lanes with keys of their own, interleaved like CTR's two groups.
+struct LaneKeyPair {
+    LaneKeys g[2];
 };
 
 struct DeltaWords {
@@ -261,18 +270,31 @@ KC_HIGHT_INLINE const uint32_t *delta_operands()
     return p;
 }
 
-KC_HIGHT_INLINE V lane_subkey(const LaneKeys &k, int n)
-{
-    return add8(k.mk[hight_key::subkey_source(n)], bcast(k.delta[n]));
-}
+// Zmm with the bursts' key sources (hight_x86_byte_sliced.hpp, "Key sources") beside one Keys.
+struct ZmmBurstKeys : Zmm {
+    using Zmm::group_keys;
+    using Zmm::round_keys;
+    using Zmm::whitening;
 
-KC_HIGHT_INLINE const LaneKeys &group_keys(const LaneKeys &k, int) { return k; }
-KC_HIGHT_INLINE RoundKeys round_keys(const LaneKeys &k, int r)
-{
-    return {lane_subkey(k, 4 * r), lane_subkey(k, 4 * r + 1), lane_subkey(k, 4 * r + 2),
-            lane_subkey(k, 4 * r + 3)};
-}
-KC_HIGHT_INLINE V whitening(const LaneKeys &k, int i) { return k.mk[hight_key::whitening_source(i)]; }
+    KC_HIGHT_INLINE static const Keys &group_keys(const PairKeys &p, int g) { return *p.k[g]; }
+
+    KC_HIGHT_INLINE static V lane_subkey(const LaneKeys &k, int n)
+    {
+        return add8(k.mk[hight_key::subkey_source(n)], bcast(k.delta[n]));
+    }
+
+    KC_HIGHT_INLINE static const LaneKeys &group_keys(const LaneKeys &k, int) { return k; }
+    KC_HIGHT_INLINE static RoundKeys round_keys(const LaneKeys &k, int r)
+    {
+        return {lane_subkey(k, 4 * r), lane_subkey(k, 4 * r + 1), lane_subkey(k, 4 * r + 2),
+                lane_subkey(k, 4 * r + 3)};
+    }
+    KC_HIGHT_INLINE static V whitening(const LaneKeys &k, int i) { return k.mk[hight_key::whitening_source(i)]; }
+
+    KC_HIGHT_INLINE static const LaneKeys &group_keys(const LaneKeyPair &p, int g) { return p.g[g]; }
+    // SK_n's source byte is a constant only where the round number is.
+    template <class K> static constexpr bool unroll_all_rounds = std::is_same_v<K, LaneKeyPair>;
+};
 
 KC_HIGHT_INLINE uint64_t load_be64(const uint8_t *p)
 {
@@ -289,19 +311,20 @@ void keystream_pair(const void *a, const uint8_t *ctr_a, uint8_t *out_a, const v
 {
     const PairKeys k{{static_cast<const Keys *>(a), static_cast<const Keys *>(b)}};
     V x[2][8];
-    counter_slices(load_be64(ctr_a), x[0]);
-    counter_slices(load_be64(ctr_b), x[1]);
-    encrypt_slices(k, x);
-    store_slices(x[0], out_a, group_blocks);
-    store_slices(x[1], out_b, group_blocks);
+    Zmm::counter_slices(load_be64(ctr_a), x[0]);
+    Zmm::counter_slices(load_be64(ctr_b), x[1]);
+    sliced::encrypt_slices<ZmmBurstKeys>(k, x);
+    sliced::store_slices<Zmm>(x[0], out_a, group_blocks);
+    sliced::store_slices<Zmm>(x[1], out_b, group_blocks);
 }
 
-// Two groups of lanes with keys of their own, interleaved like CTR's two groups.
-struct LaneKeyPair {
-    LaneKeys g[2];
-};
-KC_HIGHT_INLINE const LaneKeys &group_keys(const LaneKeyPair &p, int g) { return p.g[g]; }
-template <> constexpr bool unroll_all_rounds<LaneKeyPair> = true; // SK_n's source byte: a constant
+// Mask of the keys of register q (lanes 4q..4q+3, 16 bytes each) among the first n lanes,
+// two qwords a lane.
+KC_HIGHT_INLINE __mmask8 key_mask(size_t n, int q)
+{
+    size_t have = n > (size_t)(4 * q) ? n - 4 * q : 0;
+    return (__mmask8)((1u << (2 * (have < 4 ? have : 4))) - 1);
+}
 
 // The master keys of lanes 0..n-1 of a group, byte-sliced: each half of the keys gathered
 // into registers of eight (VPERMT2Q of two loads) and sliced like blocks. Straight from
@@ -317,8 +340,8 @@ KC_HIGHT_INLINE void slice_lane_keys(const uint8_t *keys, size_t n, LaneKeys &k)
         lo[r] = _mm512_permutex2var_epi64(a, even, b);
         hi[r] = _mm512_permutex2var_epi64(a, odd, b);
     }
-    slice_regs(lo, k.mk);
-    slice_regs(hi, k.mk + 8);
+    sliced::slice_regs<Zmm>(lo, k.mk);
+    sliced::slice_regs<Zmm>(hi, k.mk + 8);
     k.delta = delta_operands();
 }
 
@@ -331,13 +354,13 @@ void encrypt_blocks_keyed(Cipher, const uint8_t *keys, const uint8_t *in, uint8_
         const size_t n = nblocks - done < 2 * group_blocks ? nblocks - done : 2 * group_blocks;
         V x[2][8];
         for (int g = 0; g < 2; g++) {
-            const size_t first = group_blocks * g, m = group_count(n, g);
+            const size_t first = group_blocks * g, m = sliced::group_count<Zmm>(n, g);
             slice_lane_keys(keys + 16 * (done + first), m < group_blocks ? m : group_blocks, k.g[g]);
-            load_slices(in + 8 * (done + first), m, x[g]);
+            sliced::load_slices<Zmm>(in + 8 * (done + first), m, x[g]);
         }
-        encrypt_slices(k, x);
+        sliced::encrypt_slices<ZmmBurstKeys>(k, x);
         for (int g = 0; g < 2; g++)
-            store_slices(x[g], out + 8 * (done + group_blocks * g), group_count(n, g));
+            sliced::store_slices<Zmm>(x[g], out + 8 * (done + group_blocks * g), sliced::group_count<Zmm>(n, g));
     }
     secure_wipe(&k, sizeof k);
 }
@@ -377,7 +400,7 @@ void avx512_set_key(void *state, Cipher, const uint8_t *key)
     _mm256_storeu_si256(reinterpret_cast<__m256i *>(k), wk);
     const V mk4 = _mm512_maskz_broadcast_i32x4(0xffff, mk); // the plain form: GCC 12's false warning
     for (int t = 0; t < 8; t++) {
-        const V row = add8(_mm512_shuffle_epi8(mk4, _mm512_load_si512(key_index.sk[t])),
+        const V row = Zmm::add8(_mm512_shuffle_epi8(mk4, _mm512_load_si512(key_index.sk[t])),
                            _mm512_load_si512(key_index.delta[t]));
         _mm512_storeu_si512(k + 32 + 64 * t, row);
     }
@@ -404,7 +427,8 @@ bool avx512_supports(Cipher c) { return c == Cipher::hight; }
 extern const Kernel hight_avx512_gfni_kernel = {
     "hight/avx512-gfni", "hight", 8, 128,
     true, feat_avx512f | feat_avx512bw | feat_avx512vl | feat_gfni, 45, sizeof(HightKeysAvx512),
-    avx512_supports, avx512_set_key, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
+    avx512_supports, avx512_set_key, hight_byte_sliced::encrypt_blocks<Zmm>, hight_byte_sliced::decrypt_blocks<Zmm>,
+    hight_byte_sliced::ctr_xor_blocks<Zmm>};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): bursts (keystream_pair,
 // encrypt_blocks_keyed).

@@ -1,6 +1,7 @@
 // hight/avx2 key search: 32 candidate keys per ymm register, one per byte lane, for machines
 // without AVX-512 and GFNI (kit/search/cpu_searcher.hpp). The same code as
-// hight_x86_keysearch_avx512_gfni.cpp (hight_x86_keysearch.inc); F0 and F1, being linear over
+// hight_x86_keysearch_avx512_gfni.cpp (hight_x86_keysearch_byte_lanes.hpp); this file holds its
+// lane operations on ymm registers (Ymm). F0 and F1, being linear over
 // GF(2), are two 16-entry lookups each, of the low and the high nibble (vpshufb with the table
 // in a register and the data as the index: no memory address depends on it), XORed.
 //
@@ -14,13 +15,14 @@
 #include <vector>
 
 #include "core/features.hpp"
+#include "hight/hight_key_step.hpp"
 #include "kit/search/cpu_searcher.hpp"
 #include "kit/search/lane_groups.hpp"
+#include "kit/search/problem.hpp"
 
 #pragma GCC push_options
 #pragma GCC target("avx2")
-// After the target pragma, so that its templates are compiled for this instruction set.
-#include "hight/hight_key_step.hpp"
+#include "hight/hight_x86_keysearch_byte_lanes.hpp"
 
 namespace kc::keysearch {
 namespace {
@@ -53,6 +55,7 @@ inline u8x32 by_nibbles(u8x32 x, const std::array<uint8_t, 32> &lo, const std::a
     return (u8x32)_mm256_xor_si256(_mm256_shuffle_epi8(load(lo), l), _mm256_shuffle_epi8(load(hi), h));
 }
 
+// The lane operations of hight_x86_keysearch_byte_lanes.hpp on ymm registers.
 struct Ymm {
     using vec = u8x32;
     static constexpr int lane_bits = 5;
@@ -68,12 +71,10 @@ struct Ymm {
     }
 };
 
-#include "hight/hight_x86_keysearch.inc"
-
 } // namespace
 
 extern const CpuSearcher hight_x86_keysearch_avx2 = {
-    "hight/avx2-keysearch", "hight/avx2", "hight", feat_avx2, hight_keysearch::search_hight<Ymm>,
+    "hight/avx2-keysearch", "hight/avx2", "hight", feat_avx2, hight_keysearch_byte_lanes::search_hight<Ymm>,
 };
 
 } // namespace kc::keysearch

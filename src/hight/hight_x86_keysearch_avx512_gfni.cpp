@@ -9,7 +9,8 @@
 // byte rotations is a linear map of the byte), four subkey additions, four additions or XORs
 // with them and four to combine: 16 instructions. All 32 rounds are unrolled
 // (std::index_sequence), so the state's byte rotation is renaming and every subkey source and
-// δ is a constant.
+// δ is a constant. That code is hight_x86_keysearch_byte_lanes.hpp, shared with
+// hight/avx2-keysearch; this file holds its lane operations on zmm registers (Zmm).
 //
 // Constant-time like the kernel (ARX on bytes, F0/F1 computed).
 #if defined(__x86_64__)
@@ -20,8 +21,11 @@
 #include <vector>
 
 #include "core/features.hpp"
+#include "hight/hight_gf_matrices.hpp"
+#include "hight/hight_key_step.hpp"
 #include "kit/search/cpu_searcher.hpp"
 #include "kit/search/lane_groups.hpp"
+#include "kit/search/problem.hpp"
 
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512bw,gfni")
@@ -30,16 +34,14 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-// After the target pragma, so that its templates are compiled for this instruction set.
-#include "hight/hight_gf_matrices.hpp"
-#include "hight/hight_key_step.hpp"
+#include "hight/hight_x86_keysearch_byte_lanes.hpp"
 
 namespace kc::keysearch {
 namespace {
 
 typedef uint8_t u8x64 __attribute__((vector_size(64)));
 
-
+// The lane operations of hight_x86_keysearch_byte_lanes.hpp on zmm registers.
 struct Zmm {
     using vec = u8x64;
     static constexpr int lane_bits = 6;
@@ -61,13 +63,11 @@ struct Zmm {
     }
 };
 
-#include "hight/hight_x86_keysearch.inc"
-
 } // namespace
 
 extern const CpuSearcher hight_x86_keysearch_avx512_gfni = {
     "hight/avx512-gfni-keysearch", "hight/avx512-gfni", "hight", feat_avx512f | feat_avx512bw | feat_gfni,
-    hight_keysearch::search_hight<Zmm>,
+    hight_keysearch_byte_lanes::search_hight<Zmm>,
 };
 
 } // namespace kc::keysearch
