@@ -77,6 +77,28 @@ kcipher_status check_data(const uint8_t *aad, size_t aad_len, const uint8_t *in,
     return KCIPHER_OK;
 }
 
+// The first tag_len bytes of the tag that finish(full) computes, into tag; or, verifying,
+// whether they equal tag (in constant time: KCIPHER_ERR_AUTH when not). The full tag is wiped.
+template <class Finish> kcipher_status give_tag(Finish finish, uint8_t *tag, size_t tag_len)
+{
+    uint8_t full[16];
+    kcipher_status s = finish(full);
+    if (s == KCIPHER_OK)
+        std::memcpy(tag, full, tag_len);
+    secure_wipe(full, sizeof full);
+    return s;
+}
+
+template <class Finish> kcipher_status verify_tag(Finish finish, const uint8_t *tag, size_t tag_len)
+{
+    uint8_t full[16];
+    kcipher_status s = finish(full);
+    if (s == KCIPHER_OK && !equal_constant_time(full, tag, tag_len))
+        s = KCIPHER_ERR_AUTH;
+    secure_wipe(full, sizeof full);
+    return s;
+}
+
 // One whole message through a GCM or CCM state: seal writes the tag after the ciphertext.
 template <class Mode> void run(Mode &m, bool seal, const uint8_t *aad, size_t aad_len, const uint8_t *in,
                                uint8_t *out, size_t len, uint8_t tag[16])
@@ -276,24 +298,14 @@ kcipher_status kcipher_aead_final(kcipher_aead *a, uint8_t *tag, size_t tag_len)
 {
     if (a == nullptr || tag == nullptr)
         return KCIPHER_ERR_NULL_POINTER;
-    uint8_t full[16];
-    kcipher_status s = finish(a, true, tag_len, full);
-    if (s == KCIPHER_OK)
-        std::memcpy(tag, full, tag_len);
-    secure_wipe(full, sizeof full);
-    return s;
+    return give_tag([&](uint8_t *full) { return finish(a, true, tag_len, full); }, tag, tag_len);
 }
 
 kcipher_status kcipher_aead_final_verify(kcipher_aead *a, const uint8_t *tag, size_t tag_len)
 {
     if (a == nullptr || tag == nullptr)
         return KCIPHER_ERR_NULL_POINTER;
-    uint8_t full[16];
-    kcipher_status s = finish(a, false, tag_len, full);
-    if (s == KCIPHER_OK && !equal_constant_time(full, tag, tag_len))
-        s = KCIPHER_ERR_AUTH;
-    secure_wipe(full, sizeof full);
-    return s;
+    return verify_tag([&](uint8_t *full) { return finish(a, false, tag_len, full); }, tag, tag_len);
 }
 
 void kcipher_aead_free(kcipher_aead *a) { delete a; }
@@ -365,24 +377,14 @@ kcipher_status kcipher_mac_final(kcipher_mac_state *m, uint8_t *tag, size_t tag_
 {
     if (m == nullptr || tag == nullptr)
         return KCIPHER_ERR_NULL_POINTER;
-    uint8_t full[16];
-    kcipher_status s = mac_finish(m, tag_len, full);
-    if (s == KCIPHER_OK)
-        std::memcpy(tag, full, tag_len);
-    secure_wipe(full, sizeof full);
-    return s;
+    return give_tag([&](uint8_t *full) { return mac_finish(m, tag_len, full); }, tag, tag_len);
 }
 
 kcipher_status kcipher_mac_final_verify(kcipher_mac_state *m, const uint8_t *tag, size_t tag_len)
 {
     if (m == nullptr || tag == nullptr)
         return KCIPHER_ERR_NULL_POINTER;
-    uint8_t full[16];
-    kcipher_status s = mac_finish(m, tag_len, full);
-    if (s == KCIPHER_OK && !equal_constant_time(full, tag, tag_len))
-        s = KCIPHER_ERR_AUTH;
-    secure_wipe(full, sizeof full);
-    return s;
+    return verify_tag([&](uint8_t *full) { return mac_finish(m, tag_len, full); }, tag, tag_len);
 }
 
 void kcipher_mac_free(kcipher_mac_state *m) { delete m; }

@@ -36,12 +36,13 @@ class Gcm {
   public:
     void start(const Keyed &k, const GhashKernel &g, const uint8_t *iv, size_t iv_len);
     void aad(const uint8_t *p, size_t n);
-    void encrypt(const uint8_t *in, uint8_t *out, size_t n);
-    void decrypt(const uint8_t *in, uint8_t *out, size_t n);
+    void encrypt(const uint8_t *in, uint8_t *out, size_t n) { crypt(in, out, n, true); }
+    void decrypt(const uint8_t *in, uint8_t *out, size_t n) { crypt(in, out, n, false); }
     void tag(uint8_t out[16]); // the full 16-byte tag; the caller truncates
     ~Gcm();
 
   private:
+    void crypt(const uint8_t *in, uint8_t *out, size_t n, bool encrypt);
     void hash(const uint8_t *p, size_t n); // GHASH over a byte stream, buffering a partial block
     void pad();                            // zero-pads a partial block (ends the AAD or the text)
     const GhashKernel *g_ = nullptr;

@@ -83,7 +83,9 @@ void Gcm::aad(const uint8_t *p, size_t n)
     aad_bytes_ += n;
 }
 
-void Gcm::encrypt(const uint8_t *in, uint8_t *out, size_t n)
+// Encryption hashes the ciphertext it has just written; decryption hashes its input before
+// overwriting it (in place, in and out are the same buffer).
+void Gcm::crypt(const uint8_t *in, uint8_t *out, size_t n, bool encrypt)
 {
     if (!in_text_) {
         pad();
@@ -91,23 +93,11 @@ void Gcm::encrypt(const uint8_t *in, uint8_t *out, size_t n)
     }
     for (size_t done = 0; done < n;) {
         const size_t s = n - done < slice_bytes ? n - done : slice_bytes;
+        if (!encrypt)
+            hash(in + done, s);
         ctr_.xor_bytes(in + done, out + done, s);
-        hash(out + done, s);
-        done += s;
-    }
-    text_bytes_ += n;
-}
-
-void Gcm::decrypt(const uint8_t *in, uint8_t *out, size_t n)
-{
-    if (!in_text_) {
-        pad();
-        in_text_ = true;
-    }
-    for (size_t done = 0; done < n;) {
-        const size_t s = n - done < slice_bytes ? n - done : slice_bytes;
-        hash(in + done, s);
-        ctr_.xor_bytes(in + done, out + done, s);
+        if (encrypt)
+            hash(out + done, s);
         done += s;
     }
     text_bytes_ += n;

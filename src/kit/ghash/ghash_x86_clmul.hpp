@@ -108,5 +108,35 @@ inline __m128i update_short(const __m128i *low, __m128i acc, const uint8_t *in, 
     return acc;
 }
 
+// GHASH over runs of Run blocks with one reduction per run, on a vector of V::per blocks
+// (V: ymm or zmm operations, the file's own), then update_short for the rest. Slots: the
+// powers H^Run .. H^1 (init_powers with n = Run). V supplies vec, per, zero(), load(p)
+// (V::per blocks, byte-reversed), with_acc(x, acc) (acc XORed into the first block),
+// powers(slots) (V::per slots), clmul<imm>(a, b), xor3(a, b, c), fold(v) (the XOR of the
+// 128-bit lanes). Only a run's first block waits for the previous run's reduction, so the
+// reduction overlaps the next run's multiplications.
+template <class V, int Run> inline __m128i update_runs(const __m128i *slots, __m128i acc, const uint8_t *in, size_t nblocks)
+{
+    using vec = typename V::vec;
+    for (; nblocks >= Run; nblocks -= Run, in += 16 * Run) {
+        vec lo = V::zero(), mid = V::zero(), hi = V::zero();
+        for (int j = 0; j < Run / V::per; j++) {
+            vec x = V::load(in + 16 * V::per * j);
+            if (j == 0)
+                x = V::with_acc(x, acc);
+            const vec p = V::powers(slots + V::per * j);
+            lo = V::xor3(lo, V::template clmul<0x00>(x, p), V::zero());
+            hi = V::xor3(hi, V::template clmul<0x11>(x, p), V::zero());
+            mid = V::xor3(mid, V::template clmul<0x01>(x, p), V::template clmul<0x10>(x, p));
+        }
+        Wide w;
+        w.lo = V::fold(lo);
+        w.mid = V::fold(mid);
+        w.hi = V::fold(hi);
+        acc = reduce(w);
+    }
+    return update_short(slots + Run - 4, acc, in, nblocks);
+}
+
 } // namespace
 } // namespace kc::ghash_x86

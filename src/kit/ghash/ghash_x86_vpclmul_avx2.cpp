@@ -22,7 +22,21 @@ using namespace ghash_x86;
 
 constexpr int run_blocks = 16;
 
-inline __m128i fold_lanes(__m256i v) { return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1)); }
+struct Ymm {
+    using vec = __m256i;
+    static constexpr int per = 2;
+    static vec zero() { return _mm256_setzero_si256(); }
+    static vec load(const uint8_t *p)
+    {
+        const __m256i reverse = _mm256_broadcastsi128_si256(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+        return _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i *>(p)), reverse);
+    }
+    static vec with_acc(vec x, __m128i acc) { return _mm256_xor_si256(x, _mm256_zextsi128_si256(acc)); }
+    static vec powers(const __m128i *slots) { return _mm256_loadu_si256(reinterpret_cast<const __m256i *>(slots)); }
+    template <int Imm> static vec clmul(vec a, vec b) { return _mm256_clmulepi64_epi128(a, b, Imm); }
+    static vec xor3(vec a, vec b, vec c) { return _mm256_xor_si256(a, _mm256_xor_si256(b, c)); }
+    static __m128i fold(vec v) { return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1)); }
+};
 
 void init(GhashKey &key, const uint8_t h[16])
 {
@@ -32,28 +46,7 @@ void init(GhashKey &key, const uint8_t h[16])
 
 void update(const GhashKey &key, uint8_t y[16], const uint8_t *in, size_t nblocks)
 {
-    const __m128i *slots = reinterpret_cast<const __m128i *>(key.words);
-    __m128i acc = load_block(y);
-    const __m256i reverse = _mm256_broadcastsi128_si256(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-    for (; nblocks >= run_blocks; nblocks -= run_blocks, in += 16 * run_blocks) {
-        __m256i lo = _mm256_setzero_si256(), mid = lo, hi = lo;
-        for (int j = 0; j < run_blocks / 2; j++) {
-            __m256i x = _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i *>(in + 32 * j)), reverse);
-            if (j == 0)
-                x = _mm256_xor_si256(x, _mm256_zextsi128_si256(acc));
-            const __m256i p = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(slots + 2 * j));
-            lo = _mm256_xor_si256(lo, _mm256_clmulepi64_epi128(x, p, 0x00));
-            hi = _mm256_xor_si256(hi, _mm256_clmulepi64_epi128(x, p, 0x11));
-            mid = _mm256_xor_si256(mid, _mm256_xor_si256(_mm256_clmulepi64_epi128(x, p, 0x01),
-                                                         _mm256_clmulepi64_epi128(x, p, 0x10)));
-        }
-        Wide w;
-        w.lo = fold_lanes(lo);
-        w.mid = fold_lanes(mid);
-        w.hi = fold_lanes(hi);
-        acc = reduce(w);
-    }
-    acc = update_short(slots + run_blocks - 4, acc, in, nblocks);
+    const __m128i acc = update_runs<Ymm, run_blocks>(reinterpret_cast<const __m128i *>(key.words), load_block(y), in, nblocks);
     _mm_storeu_si128(reinterpret_cast<__m128i *>(y), byte_reverse(acc));
 }
 

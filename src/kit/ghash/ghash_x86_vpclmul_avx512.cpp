@@ -32,17 +32,25 @@ using namespace ghash_x86;
 
 constexpr int run_blocks = 32;
 
-inline __m512i load4(const uint8_t *p, __m512i reverse)
-{
-    return _mm512_shuffle_epi8(_mm512_loadu_si512(p), reverse);
-}
-
-// The XOR of a zmm register's four 128-bit lanes.
-inline __m128i fold_lanes(__m512i v)
-{
-    const __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
-    return _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
-}
+struct Zmm {
+    using vec = __m512i;
+    static constexpr int per = 4;
+    static vec zero() { return _mm512_setzero_si512(); }
+    static vec load(const uint8_t *p)
+    {
+        const __m512i reverse = _mm512_broadcast_i32x4(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+        return _mm512_shuffle_epi8(_mm512_loadu_si512(p), reverse);
+    }
+    static vec with_acc(vec x, __m128i acc) { return _mm512_xor_si512(x, _mm512_zextsi128_si512(acc)); }
+    static vec powers(const __m128i *slots) { return _mm512_loadu_si512(slots); }
+    template <int Imm> static vec clmul(vec a, vec b) { return _mm512_clmulepi64_epi128(a, b, Imm); }
+    static vec xor3(vec a, vec b, vec c) { return _mm512_ternarylogic_epi64(a, b, c, 0x96); }
+    static __m128i fold(vec v)
+    {
+        const __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+        return _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+    }
+};
 
 void init(GhashKey &key, const uint8_t h[16])
 {
@@ -52,28 +60,7 @@ void init(GhashKey &key, const uint8_t h[16])
 
 void update(const GhashKey &key, uint8_t y[16], const uint8_t *in, size_t nblocks)
 {
-    const __m128i *slots = reinterpret_cast<const __m128i *>(key.words);
-    __m128i acc = load_block(y);
-    const __m512i reverse = _mm512_broadcast_i32x4(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-    for (; nblocks >= run_blocks; nblocks -= run_blocks, in += 16 * run_blocks) {
-        __m512i lo = _mm512_setzero_si512(), mid = lo, hi = lo;
-        for (int j = 0; j < run_blocks / 4; j++) {
-            __m512i x = load4(in + 64 * j, reverse);
-            if (j == 0)
-                x = _mm512_xor_si512(x, _mm512_zextsi128_si512(acc));
-            const __m512i p = _mm512_loadu_si512(slots + 4 * j);
-            lo = _mm512_xor_si512(lo, _mm512_clmulepi64_epi128(x, p, 0x00));
-            hi = _mm512_xor_si512(hi, _mm512_clmulepi64_epi128(x, p, 0x11));
-            mid = _mm512_ternarylogic_epi64(mid, _mm512_clmulepi64_epi128(x, p, 0x01),
-                                            _mm512_clmulepi64_epi128(x, p, 0x10), 0x96);
-        }
-        Wide w;
-        w.lo = fold_lanes(lo);
-        w.mid = fold_lanes(mid);
-        w.hi = fold_lanes(hi);
-        acc = reduce(w);
-    }
-    acc = update_short(slots + run_blocks - 4, acc, in, nblocks);
+    const __m128i acc = update_runs<Zmm, run_blocks>(reinterpret_cast<const __m128i *>(key.words), load_block(y), in, nblocks);
     _mm_storeu_si128(reinterpret_cast<__m128i *>(y), byte_reverse(acc));
 }
 
