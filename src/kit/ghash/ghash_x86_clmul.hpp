@@ -16,6 +16,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+
+#include "kit/ghash/ghash.hpp"
 
 namespace kc::ghash_x86 {
 namespace {
@@ -136,6 +139,19 @@ template <class V, int Run> inline __m128i update_runs(const __m128i *slots, __m
         acc = reduce(w);
     }
     return update_short(slots + Run - 4, acc, in, nblocks);
+}
+
+// GhashKernel's init and update for a wide implementation: V and Run as update_runs.
+template <int Run> void init_runs(GhashKey &key, const uint8_t h[16])
+{
+    std::memset(&key, 0, sizeof key);
+    init_powers(reinterpret_cast<__m128i *>(key.words), h, Run);
+}
+
+template <class V, int Run> void update_runs(const GhashKey &key, uint8_t y[16], const uint8_t *in, size_t nblocks)
+{
+    const __m128i acc = update_runs<V, Run>(reinterpret_cast<const __m128i *>(key.words), load_block(y), in, nblocks);
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(y), byte_reverse(acc));
 }
 
 } // namespace

@@ -15,10 +15,8 @@
 #pragma GCC target("avx2,vpclmulqdq,pclmul,ssse3")
 #include "kit/ghash/ghash_x86_clmul.hpp"
 
-namespace kc {
+namespace kc::ghash_x86 {
 namespace {
-
-using namespace ghash_x86;
 
 constexpr int run_blocks = 16;
 
@@ -38,20 +36,8 @@ struct Ymm {
     static __m128i fold(vec v) { return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1)); }
 };
 
-void init(GhashKey &key, const uint8_t h[16])
-{
-    std::memset(&key, 0, sizeof key);
-    init_powers(reinterpret_cast<__m128i *>(key.words), h, run_blocks);
-}
-
-void update(const GhashKey &key, uint8_t y[16], const uint8_t *in, size_t nblocks)
-{
-    const __m128i acc = update_runs<Ymm, run_blocks>(reinterpret_cast<const __m128i *>(key.words), load_block(y), in, nblocks);
-    _mm_storeu_si128(reinterpret_cast<__m128i *>(y), byte_reverse(acc));
-}
-
 } // namespace
-} // namespace kc
+} // namespace kc::ghash_x86
 
 #pragma GCC pop_options
 
@@ -59,6 +45,6 @@ namespace kc {
 // Descriptor: needs AVX2 and VPCLMULQDQ; constant-time; rank 20.
 extern const GhashKernel ghash_vpclmul_avx2_kernel = {"ghash/vpclmul-avx2",
                                                       feat_avx2 | feat_vpclmul | feat_pclmul | feat_ssse3, 20, true,
-                                                      init, update};
+    ghash_x86::init_runs<ghash_x86::run_blocks>, ghash_x86::update_runs<ghash_x86::Ymm, ghash_x86::run_blocks>};
 } // namespace kc
 #endif

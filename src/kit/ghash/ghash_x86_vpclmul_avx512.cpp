@@ -25,10 +25,8 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "kit/ghash/ghash_x86_clmul.hpp"
 
-namespace kc {
+namespace kc::ghash_x86 {
 namespace {
-
-using namespace ghash_x86;
 
 constexpr int run_blocks = 32;
 
@@ -52,20 +50,8 @@ struct Zmm {
     }
 };
 
-void init(GhashKey &key, const uint8_t h[16])
-{
-    std::memset(&key, 0, sizeof key);
-    init_powers(reinterpret_cast<__m128i *>(key.words), h, run_blocks);
-}
-
-void update(const GhashKey &key, uint8_t y[16], const uint8_t *in, size_t nblocks)
-{
-    const __m128i acc = update_runs<Zmm, run_blocks>(reinterpret_cast<const __m128i *>(key.words), load_block(y), in, nblocks);
-    _mm_storeu_si128(reinterpret_cast<__m128i *>(y), byte_reverse(acc));
-}
-
 } // namespace
-} // namespace kc
+} // namespace kc::ghash_x86
 
 #pragma GCC diagnostic pop
 #pragma GCC pop_options
@@ -74,6 +60,6 @@ namespace kc {
 // Descriptor: needs AVX-512 F/BW/VL and VPCLMULQDQ; constant-time; rank 30.
 extern const GhashKernel ghash_vpclmul_avx512_kernel = {
     "ghash/vpclmul-avx512", feat_avx512f | feat_avx512bw | feat_avx512vl | feat_vpclmul | feat_pclmul | feat_ssse3, 30,
-    true, init, update};
+    true, ghash_x86::init_runs<ghash_x86::run_blocks>, ghash_x86::update_runs<ghash_x86::Zmm, ghash_x86::run_blocks>};
 } // namespace kc
 #endif
