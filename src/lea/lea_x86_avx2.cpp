@@ -73,8 +73,7 @@ struct Avx2Ops : x86_words::WordMoves {
     using Keys = Avx2Keys;
     using KeyRow = kc::KeyRow;
 
-    static constexpr int step_groups = 2;     // groups of 8 blocks per full step
-    static constexpr size_t group_blocks = 8; // blocks per group (one word per ymm lane)
+    static constexpr int step_groups = 2; // groups of 8 blocks per full step
 
     static const KeyRow &enc_row(const Keys &k, int i) { return k.enc[i]; }
     static const KeyRow &dec_row(const Keys &k, int i) { return k.dec[i]; }

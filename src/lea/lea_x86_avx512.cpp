@@ -75,8 +75,7 @@ struct Avx512Ops : x86_words::WordMoves {
     using Keys = Avx512Keys;
     using KeyRow = kc::KeyRow;
 
-    static constexpr int step_groups = 4;      // groups of 16 blocks per full step
-    static constexpr size_t group_blocks = 16; // blocks per group (one word per zmm lane)
+    static constexpr int step_groups = 4; // groups of 16 blocks per full step
 
     static const KeyRow &enc_row(const Keys &k, int i) { return k.rk.rk[i]; }
     static const KeyRow &dec_row(const Keys &k, int i) { return k.dec[i]; }

@@ -15,7 +15,8 @@
 //   enc_row(k, i), dec_row(k, i) round i's encryption words and its decryption words
 //                                (lea_sliced_decrypt_words)
 //   key(row, j)                  word j of a row in every lane
-//   step_groups, group_blocks    groups per full step; blocks per group (one per word lane)
+//   step_groups                  groups per full step (a group: one block per 32-bit lane of
+//                                vec, group_blocks<Ops> below)
 //   bc, vxor, vadd, vsub, rol<R>, ror<R>, bswap32 (each word's bytes reversed)
 //   transpose4(r0, r1, r2, r3)   4x4 word transpose in each 128-bit lane, its own inverse
 //   ctr_lane_offsets()           lane -> index of its block in a group (transpose4's order)
@@ -47,6 +48,9 @@
 // file (an inline function or template instantiation with external linkage could be).
 namespace kc::lea_x86 {
 namespace {
+
+// Blocks per group: one word of each block per 32-bit lane of the vector.
+template <class Ops> constexpr size_t group_blocks = sizeof(typename Ops::vec) / 4;
 
 // Word j of G groups: a = X[0], b = X[1], c = X[2], d = X[3].
 template <class Ops, int G> struct Lanes {
@@ -201,7 +205,7 @@ template <class Ops> struct DecryptStep {
 template <class Ops, class Step, int R>
 void whole_steps(const typename Ops::Keys &k, const uint8_t *in, uint8_t *out, size_t nsteps)
 {
-    constexpr size_t step = Ops::step_groups * Ops::group_blocks;
+    constexpr size_t step = Ops::step_groups * group_blocks<Ops>;
     for (size_t i = 0; i < nsteps; i++)
         Step::template run<Ops::step_groups, false, R>(k, in + 16 * step * i, out + 16 * step * i, step);
 }
@@ -211,13 +215,13 @@ void whole_steps(const typename Ops::Keys &k, const uint8_t *in, uint8_t *out, s
 template <class Ops, class Step> void ecb(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
 {
     const typename Ops::Keys &k = *static_cast<const typename Ops::Keys *>(state);
-    constexpr size_t step = Ops::step_groups * Ops::group_blocks;
+    constexpr size_t step = Ops::step_groups * group_blocks<Ops>;
     size_t nsteps = nblocks / step;
     with_rounds(k.rk.rounds, [&](auto r) { whole_steps<Ops, Step, decltype(r)::value>(k, in, out, nsteps); });
     in += 16 * step * nsteps;
     out += 16 * step * nsteps;
     nblocks -= step * nsteps;
-    with_groups<Ops>((nblocks + Ops::group_blocks - 1) / Ops::group_blocks,
+    with_groups<Ops>((nblocks + group_blocks<Ops> - 1) / group_blocks<Ops>,
                      [&](auto g) { Step::template run<decltype(g)::value, true, 0>(k, in, out, nblocks); });
 }
 
@@ -243,7 +247,7 @@ inline void ctr_head(Lanes<Ops, G> &s, const typename Ops::Keys &k, const LeaCtr
                &k3 = Ops::enc_row(k, 3);
     for (int g = 0; g < G; g++) {
         // X[3] = load_le32 of the big-endian low word.
-        vec x3 = Ops::bswap32(Ops::vadd(low, Ops::bc(Ops::group_blocks * g)));
+        vec x3 = Ops::bswap32(Ops::vadd(low, Ops::bc(group_blocks<Ops> * g)));
         // Round 0: X1[2].
         vec r0c = Ops::template ror<3>(Ops::vadd(Ops::vxor(x3, Ops::key(k0, 5)), Ops::bc(h.c[0])));
         // Round 1: X2[1], X2[2].
@@ -296,7 +300,7 @@ template <class Ops, bool Ks, int R>
 typename Ops::vec ctr_whole_steps(const typename Ops::Keys &k, const LeaCtrHead &h, typename Ops::vec low,
                                   const uint8_t *in, uint8_t *out, size_t nsteps)
 {
-    constexpr size_t step = Ops::step_groups * Ops::group_blocks, ahead = write_prefetch_ahead / (16 * step);
+    constexpr size_t step = Ops::step_groups * group_blocks<Ops>, ahead = write_prefetch_ahead / (16 * step);
     for (size_t i = 0; i < nsteps; i++) {
         if constexpr (Ks)
             if (i + ahead < nsteps)
@@ -313,7 +317,7 @@ typename Ops::vec ctr_whole_steps(const typename Ops::Keys &k, const LeaCtrHead 
 template <class Ops, bool Ks>
 void ctr_segment_as(const typename Ops::Keys &k, const LeaCtrHead &h, const uint8_t *in, uint8_t *out, size_t n)
 {
-    constexpr size_t step = Ops::step_groups * Ops::group_blocks;
+    constexpr size_t step = Ops::step_groups * group_blocks<Ops>;
     typename Ops::vec low = Ops::vadd(Ops::bc(h.low), Ops::ctr_lane_offsets());
     size_t nsteps = n / step;
     with_rounds(k.rk.rounds,
@@ -322,7 +326,7 @@ void ctr_segment_as(const typename Ops::Keys &k, const LeaCtrHead &h, const uint
         in += 16 * step * nsteps;
     out += 16 * step * nsteps;
     n -= step * nsteps;
-    with_groups<Ops>((n + Ops::group_blocks - 1) / Ops::group_blocks,
+    with_groups<Ops>((n + group_blocks<Ops> - 1) / group_blocks<Ops>,
                      [&](auto g) { ctr_step<Ops, Ks, decltype(g)::value, true, 0>(k, h, low, in, out, n); });
 }
 
