@@ -77,4 +77,26 @@ std::string small_bytes(nb::handle obj, const char *what)
     return std::string(reinterpret_cast<const char *>(b.data()), b.size());
 }
 
+std::string creation_detail(kcipher_status st, const std::string &cipher, size_t key_len,
+                            const std::optional<std::string> &kernel)
+{
+    kcipher_cipher_info info;
+    switch (st) {
+    case KCIPHER_ERR_UNKNOWN_CIPHER:
+    case KCIPHER_ERR_UNKNOWN_MODE:
+        return "'" + cipher + "' (kcipher.ciphers() lists the names)";
+    case KCIPHER_ERR_KEY_LENGTH:
+        if (kcipher_cipher_find(cipher.c_str(), &info) == KCIPHER_OK)
+            return cipher + " takes a " + std::to_string(info.key_bytes) + "-byte key, got " + std::to_string(key_len) +
+                   " bytes";
+        return std::string();
+    case KCIPHER_ERR_UNKNOWN_KERNEL:
+    case KCIPHER_ERR_KERNEL_UNAVAILABLE:
+    case KCIPHER_ERR_KERNEL_MISMATCH:
+        return "kernel '" + kernel.value_or("") + "' for " + cipher + " (kcipher.kernels() lists them)";
+    default:
+        return std::string();
+    }
+}
+
 } // namespace kcpy

@@ -5,6 +5,7 @@
 #include <nanobind/nanobind.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "kcipher/kcipher.h"
@@ -70,8 +71,13 @@ class PendingError {
 // Copies a small buffer argument (IV, key, pair) into a std::string of bytes.
 std::string small_bytes(nb::handle obj, const char *what);
 
+// What to add to kcipher_new's failure for the message: the names, the expected key length.
+std::string creation_detail(kcipher_status st, const std::string &cipher, size_t key_len,
+                            const std::optional<std::string> &kernel);
+
 // Where each file registers its part of the module.
 void register_context(nb::module_ &m);
+void register_aead(nb::module_ &m);
 void register_library(nb::module_ &m);
 void register_keysearch(nb::module_ &m);
 void register_drbg(nb::module_ &m);

@@ -296,28 +296,6 @@ class Context {
         return gpu_;
     }
 
-    static std::string creation_detail(kcipher_status st, const std::string &cipher, size_t key_len,
-                                       const std::optional<std::string> &kernel)
-    {
-        kcipher_cipher_info info;
-        switch (st) {
-        case KCIPHER_ERR_UNKNOWN_CIPHER:
-        case KCIPHER_ERR_UNKNOWN_MODE:
-            return "'" + cipher + "' (kcipher.ciphers() lists the names)";
-        case KCIPHER_ERR_KEY_LENGTH:
-            if (kcipher_cipher_find(cipher.c_str(), &info) == KCIPHER_OK)
-                return cipher + " takes a " + std::to_string(info.key_bytes) + "-byte key, got " +
-                       std::to_string(key_len) + " bytes";
-            return std::string();
-        case KCIPHER_ERR_UNKNOWN_KERNEL:
-        case KCIPHER_ERR_KERNEL_UNAVAILABLE:
-        case KCIPHER_ERR_KERNEL_MISMATCH:
-            return "kernel '" + kernel.value_or("") + "' for " + cipher + " (kcipher.kernels() lists them)";
-        default:
-            return std::string();
-        }
-    }
-
     kcipher_ctx *ctx_ = nullptr;  // host memory; device memory too when its kernel is a GPU kernel
     kcipher_ctx *gpu_ = nullptr;  // kernel=None: device memory, keyed on the first GPU array
     std::vector<uint8_t> key_;    // kernel=None only, to key gpu_ later; wiped by close()

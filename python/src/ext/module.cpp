@@ -7,6 +7,7 @@ NB_MODULE(_kcipher, m)
     m.doc() = "kcipher's C library (private: use the kcipher package)";
     kcpy::register_library(m);
     kcpy::register_context(m);
+    kcpy::register_aead(m);
     kcpy::register_keysearch(m);
     kcpy::register_drbg(m);
     kcpy::register_dlpack(m);

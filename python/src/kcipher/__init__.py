@@ -1,17 +1,20 @@
 """kcipher: the Korean standard block ciphers ARIA, LEA, HIGHT and revised CHAM in ECB, CBC and
-CTR, the SP 800-90A CTR_DRBG and exhaustive key search, for bytes, numpy arrays and GPU arrays
-(PyTorch, CuPy, DLPack) without copies. docs/python.md in the repository is the guide.
+CTR, authenticated encryption (GCM, CCM) and MACs (CMAC, GMAC), the SP 800-90A CTR_DRBG and
+exhaustive key search, for bytes, numpy arrays and GPU arrays (PyTorch, CuPy, DLPack).
+docs/python.md in the repository is the guide.
 
     >>> import kcipher
     >>> with kcipher.Cipher("aria-256", key) as c:
     ...     ct = c.ctr(plaintext, iv)
+    >>> sealed = kcipher.AEAD("aria-128-gcm", key16).encrypt(nonce, plaintext, aad)
 """
 from . import _kcipher
+from ._aead import AEAD, cmac, cmac_verify, gmac, gmac_verify
 from ._cipher import Cipher
 from ._drbg import DRBG
 from ._errors import (ArgumentError, Cancelled, CheckpointError, CounterSpaceError, DataLengthError, DRBGStateError,
-                      EntropySourceError, Error, GPUError, IVLengthError, KernelError, KeyLengthError,
-                      UnknownCipherError, STATUS_CLASSES as _STATUS_CLASSES)
+                      EntropySourceError, Error, GPUError, InvalidTag, IVLengthError, KernelError, KeyLengthError,
+                      MessageLimitError, TagLengthError, UnknownCipherError, STATUS_CLASSES as _STATUS_CLASSES)
 from ._info import CipherInfo, GpuInfo, KernelInfo, SelftestResult, ciphers, format_info, info, kernels, selftest
 from ._keysearch import FoundKey, KeysearchResult, keysearch
 
@@ -26,10 +29,11 @@ def gpu_count() -> int:
 
 
 __all__ = [
-    "Cipher", "DRBG", "keysearch", "FoundKey", "KeysearchResult",
+    "Cipher", "AEAD", "cmac", "cmac_verify", "gmac", "gmac_verify", "DRBG", "keysearch", "FoundKey",
+    "KeysearchResult",
     "ciphers", "kernels", "info", "format_info", "selftest", "gpu_count",
     "CipherInfo", "KernelInfo", "GpuInfo", "SelftestResult",
     "Error", "ArgumentError", "UnknownCipherError", "KeyLengthError", "IVLengthError", "DataLengthError",
     "CounterSpaceError", "KernelError", "GPUError", "CheckpointError", "Cancelled", "DRBGStateError",
-    "EntropySourceError",
+    "EntropySourceError", "InvalidTag", "TagLengthError", "MessageLimitError",
 ]

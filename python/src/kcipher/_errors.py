@@ -28,7 +28,8 @@ class KeyLengthError(ArgumentError):
 
 
 class IVLengthError(ArgumentError):
-    """The IV (or counter block) is not one block long."""
+    """The IV (or counter block) is not one block long; a GCM/GMAC nonce that is empty, a CCM
+    nonce that is not 7 to 13 bytes."""
 
 
 class DataLengthError(ArgumentError):
@@ -37,6 +38,21 @@ class DataLengthError(ArgumentError):
 
 class CounterSpaceError(ArgumentError):
     """A CTR request that would run past the counter's 2^(8*block) blocks."""
+
+
+class TagLengthError(ArgumentError):
+    """A tag length the mode does not allow (GCM/GMAC: 16, 15, 14, 13, 12, 8, 4; CCM: 4, 6, ...,
+    16; CMAC: 4 to the block size)."""
+
+
+class MessageLimitError(ArgumentError):
+    """A message, AAD or nonce beyond the mode's limit for one invocation (GCM: 2**36 - 32 bytes
+    of data per nonce; CCM: 2**(8 * (15 - nonce length)) - 1 bytes), refused before any output."""
+
+
+class InvalidTag(Error):
+    """Authentication failed: the tag does not match the data, AAD, nonce and key (as
+    ``cryptography.exceptions.InvalidTag``). No plaintext is released."""
 
 
 class KernelError(Error, ValueError):
@@ -101,4 +117,8 @@ STATUS_CLASSES: Dict[int, Type[Error]] = {
     31: EntropySourceError,   # DRBG_ENTROPY_SOURCE
     32: KernelError,          # CPU_FEATURES (KCIPHER_CPU_FEATURES cannot be parsed)
     33: KernelError,          # UNSUPPORTED (the cipher does not offer the operation)
+    34: InvalidTag,           # AUTH
+    35: TagLengthError,       # TAG_LENGTH
+    36: MessageLimitError,    # MODE_LIMIT
+    37: Error,                # STATE (the streaming calls, which the package does not use)
 }
