@@ -451,65 +451,43 @@ template <class Ops16, class Ops32> struct Engine {
     // Bytes of each run of keystream_pair: half a step.
     static constexpr size_t pair_bytes = Ops16::groups / 2 * 4 * sizeof(typename Ops16::V);
 
-    static void encrypt(const ChamSlicedKeys &k, const uint8_t *in, uint8_t *out, size_t n);
-    static void decrypt(const ChamSlicedKeys &k, const uint8_t *in, uint8_t *out, size_t n);
-    static void ctr16(const ChamSlicedKeys &k, const ChamCtrHead<uint16_t> &h, const uint8_t *in, uint8_t *out,
-                      size_t n);
-    static void ctr32(const ChamSlicedKeys &k, const ChamCtrHead<uint32_t> &h, const uint8_t *in, uint8_t *out,
-                      size_t n);
-    static void pair16(const ChamSlicedKeys &ka, const ChamCtrHead<uint16_t> &ha, uint8_t *out_a,
-                       const ChamSlicedKeys &kb, const ChamCtrHead<uint16_t> &hb, uint8_t *out_b);
-    static void pair32(const ChamSlicedKeys &ka, const ChamCtrHead<uint32_t> &ha, uint8_t *out_a,
-                       const ChamSlicedKeys &kb, const ChamCtrHead<uint32_t> &hb, uint8_t *out_b);
+    template <bool Decrypt> static void ecb_blocks(const ChamSlicedKeys &k, const uint8_t *in, uint8_t *out, size_t n);
+    // CTR and keystream_pair take the operations class of their word type W.
+    template <class W> using Ops = std::conditional_t<std::is_same_v<W, uint16_t>, Ops16, Ops32>;
+    template <class W>
+    static void ctr(const ChamSlicedKeys &k, const ChamCtrHead<W> &h, const uint8_t *in, uint8_t *out, size_t n);
+    template <class W>
+    static void pair(const ChamSlicedKeys &ka, const ChamCtrHead<W> &ha, uint8_t *out_a, const ChamSlicedKeys &kb,
+                     const ChamCtrHead<W> &hb, uint8_t *out_b);
     static void encrypt_keyed(Cipher c, const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t n);
 };
 
 // Defined outside the class, so not inline: each is one function of the target region, which
 // the baseline entry points call (and could not inline: it needs the region's instruction set).
 template <class Ops16, class Ops32>
-void Engine<Ops16, Ops32>::encrypt(const ChamSlicedKeys &k, const uint8_t *in, uint8_t *out, size_t n)
+template <bool Decrypt>
+void Engine<Ops16, Ops32>::ecb_blocks(const ChamSlicedKeys &k, const uint8_t *in, uint8_t *out, size_t n)
 {
     if (k.base.word_bits == 16)
-        ecb<Ops16, false>(k, in, out, n);
+        ecb<Ops16, Decrypt>(k, in, out, n);
     else
-        ecb<Ops32, false>(k, in, out, n);
+        ecb<Ops32, Decrypt>(k, in, out, n);
 }
 
 template <class Ops16, class Ops32>
-void Engine<Ops16, Ops32>::decrypt(const ChamSlicedKeys &k, const uint8_t *in, uint8_t *out, size_t n)
+template <class W>
+void Engine<Ops16, Ops32>::ctr(const ChamSlicedKeys &k, const ChamCtrHead<W> &h, const uint8_t *in, uint8_t *out,
+                               size_t n)
 {
-    if (k.base.word_bits == 16)
-        ecb<Ops16, true>(k, in, out, n);
-    else
-        ecb<Ops32, true>(k, in, out, n);
+    ctr_segment<Ops<W>>(k, h, in, out, n);
 }
 
 template <class Ops16, class Ops32>
-void Engine<Ops16, Ops32>::ctr16(const ChamSlicedKeys &k, const ChamCtrHead<uint16_t> &h, const uint8_t *in,
-                                 uint8_t *out, size_t n)
+template <class W>
+void Engine<Ops16, Ops32>::pair(const ChamSlicedKeys &ka, const ChamCtrHead<W> &ha, uint8_t *out_a,
+                                const ChamSlicedKeys &kb, const ChamCtrHead<W> &hb, uint8_t *out_b)
 {
-    ctr_segment<Ops16>(k, h, in, out, n);
-}
-
-template <class Ops16, class Ops32>
-void Engine<Ops16, Ops32>::ctr32(const ChamSlicedKeys &k, const ChamCtrHead<uint32_t> &h, const uint8_t *in,
-                                 uint8_t *out, size_t n)
-{
-    ctr_segment<Ops32>(k, h, in, out, n);
-}
-
-template <class Ops16, class Ops32>
-void Engine<Ops16, Ops32>::pair16(const ChamSlicedKeys &ka, const ChamCtrHead<uint16_t> &ha, uint8_t *out_a,
-                                  const ChamSlicedKeys &kb, const ChamCtrHead<uint16_t> &hb, uint8_t *out_b)
-{
-    keystream_pair_step<Ops16>(ka, ha, out_a, kb, hb, out_b);
-}
-
-template <class Ops16, class Ops32>
-void Engine<Ops16, Ops32>::pair32(const ChamSlicedKeys &ka, const ChamCtrHead<uint32_t> &ha, uint8_t *out_a,
-                                  const ChamSlicedKeys &kb, const ChamCtrHead<uint32_t> &hb, uint8_t *out_b)
-{
-    keystream_pair_step<Ops32>(ka, ha, out_a, kb, hb, out_b);
+    keystream_pair_step<Ops<W>>(ka, ha, out_a, kb, hb, out_b);
 }
 
 template <class Ops16, class Ops32>

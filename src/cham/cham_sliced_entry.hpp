@@ -25,12 +25,12 @@ namespace {
 
 template <class E> void encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
 {
-    E::encrypt(*static_cast<const ChamSlicedKeys *>(state), in, out, nblocks);
+    E::template ecb_blocks<false>(*static_cast<const ChamSlicedKeys *>(state), in, out, nblocks);
 }
 
 template <class E> void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
 {
-    E::decrypt(*static_cast<const ChamSlicedKeys *>(state), in, out, nblocks);
+    E::template ecb_blocks<true>(*static_cast<const ChamSlicedKeys *>(state), in, out, nblocks);
 }
 
 // The counter is the whole block (8 or 16 bytes), big-endian; split into segments of constant
@@ -40,9 +40,9 @@ void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in, ui
 {
     const ChamSlicedKeys &k = *static_cast<const ChamSlicedKeys *>(state);
     if (k.base.word_bits == 16)
-        cham_sliced_ctr_segments<uint16_t>(k, ctr, in, out, nblocks, E::ctr16);
+        cham_sliced_ctr_segments<uint16_t>(k, ctr, in, out, nblocks, E::template ctr<uint16_t>);
     else
-        cham_sliced_ctr_segments<uint32_t>(k, ctr, in, out, nblocks, E::ctr32);
+        cham_sliced_ctr_segments<uint32_t>(k, ctr, in, out, nblocks, E::template ctr<uint32_t>);
 }
 
 // DrbgAccel::keystream_blocks: CTR with no data (CTR_DRBG's output).
@@ -90,9 +90,9 @@ void keystream_pair(const void *a, const uint8_t *ctr_a, uint8_t *out_a, const v
 {
     const ChamSlicedKeys &ka = *static_cast<const ChamSlicedKeys *>(a), &kb = *static_cast<const ChamSlicedKeys *>(b);
     if (ka.base.word_bits == 16)
-        pair_runs<E, uint16_t>(ka, ctr_a, out_a, kb, ctr_b, out_b, E::pair16);
+        pair_runs<E, uint16_t>(ka, ctr_a, out_a, kb, ctr_b, out_b, E::template pair<uint16_t>);
     else
-        pair_runs<E, uint32_t>(ka, ctr_a, out_a, kb, ctr_b, out_b, E::pair32);
+        pair_runs<E, uint32_t>(ka, ctr_a, out_a, kb, ctr_b, out_b, E::template pair<uint32_t>);
 }
 
 // A kernel's descriptor. block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes
