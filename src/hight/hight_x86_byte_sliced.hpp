@@ -145,6 +145,16 @@ KC_HIGHT_BS_INLINE void encrypt_rounds_to_8(vec<Ops> (&x)[G][8], const K &k, int
     }
 }
 
+// Rounds base + R down to base, unrolled (base a multiple of 8): the inverse of
+// encrypt_rounds_to_8<0> for R = 7.
+template <class Ops, int R, int G>
+KC_HIGHT_BS_INLINE void decrypt_rounds_down(vec<Ops> (&x)[G][8], const typename Ops::Keys &k, int base)
+{
+    decrypt_round<Ops, R>(x, k, base + R);
+    if constexpr (R > 0)
+        decrypt_rounds_down<Ops, R - 1>(x, k, base);
+}
+
 // Rounds From..7, then rounds 8..31.
 template <class Ops, int From, int G, class K>
 KC_HIGHT_BS_INLINE void encrypt_rounds_from(vec<Ops> (&x)[G][8], const K &k)
@@ -156,15 +166,33 @@ KC_HIGHT_BS_INLINE void encrypt_rounds_from(vec<Ops> (&x)[G][8], const K &k)
         encrypt_rounds_to_8<Ops, 0>(x, k, 24);
         return;
     }
-    for (int r = 8; r < 32; r += 8) {
-        encrypt_round<Ops, 0>(x, k, r);
-        encrypt_round<Ops, 1>(x, k, r + 1);
-        encrypt_round<Ops, 2>(x, k, r + 2);
-        encrypt_round<Ops, 3>(x, k, r + 3);
-        encrypt_round<Ops, 4>(x, k, r + 4);
-        encrypt_round<Ops, 5>(x, k, r + 5);
-        encrypt_round<Ops, 6>(x, k, r + 6);
-        encrypt_round<Ops, 7>(x, k, r + 7);
+    for (int r = 8; r < 32; r += 8)
+        encrypt_rounds_to_8<Ops, 0>(x, k, r);
+}
+
+// Four whitening keys in every lane: WK_first .. WK_first+3 (first = 0: the initial
+// transformation's, 4: the final one's).
+template <class Ops> struct Whitening {
+    vec<Ops> w[4];
+};
+template <class Ops, class KG> KC_HIGHT_BS_INLINE Whitening<Ops> whitening_keys(const KG &k, int first)
+{
+    return {{Ops::whitening(k, first), Ops::whitening(k, first + 1), Ops::whitening(k, first + 2),
+             Ops::whitening(k, first + 3)}};
+}
+
+// The whitening of the even bytes b[0], b[2], b[4], b[6]: + w0, ^ w1, + w2, ^ w3 (Inverse: the
+// additions become subtractions).
+template <class Ops, bool Inverse = false>
+KC_HIGHT_BS_INLINE void whiten(vec<Ops> *b, const Whitening<Ops> &w)
+{
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++) {
+        vec<Ops> &t = b[2 * i];
+        if (i % 2 == 1)
+            t = Ops::xor8(t, w.w[i]);
+        else
+            t = Inverse ? Ops::sub8(t, w.w[i]) : Ops::add8(t, w.w[i]);
     }
 }
 
@@ -172,38 +200,22 @@ KC_HIGHT_BS_INLINE void encrypt_rounds_from(vec<Ops> (&x)[G][8], const K &k)
 // x[g][j] = C_j.
 template <class Ops, int G, class K> KC_HIGHT_BS_INLINE void final_transform(const K &k, vec<Ops> (&x)[G][8])
 {
-    using V = vec<Ops>;
     for (int g = 0; g < G; g++) {
-        const auto &kg = Ops::group_keys(k, g);
-        const V w4 = Ops::whitening(kg, 4), w5 = Ops::whitening(kg, 5), w6 = Ops::whitening(kg, 6),
-                w7 = Ops::whitening(kg, 7);
-        V s[8];
+        const Whitening<Ops> w = whitening_keys<Ops>(Ops::group_keys(k, g), 4);
+        vec<Ops> s[8];
         for (int j = 0; j < 8; j++)
             s[j] = x[g][(j + 1) & 7];
-        x[g][0] = Ops::add8(s[0], w4);
-        x[g][1] = s[1];
-        x[g][2] = Ops::xor8(s[2], w5);
-        x[g][3] = s[3];
-        x[g][4] = Ops::add8(s[4], w6);
-        x[g][5] = s[5];
-        x[g][6] = Ops::xor8(s[6], w7);
-        x[g][7] = s[7];
+        whiten<Ops>(s, w);
+        for (int j = 0; j < 8; j++)
+            x[g][j] = s[j];
     }
 }
 
 // Initial transformation, 32 rounds and final transformation: x[g][j] = P_j in, C_j out.
 template <class Ops, int G, class K> KC_HIGHT_BS_INLINE void encrypt_slices(const K &k, vec<Ops> (&x)[G][8])
 {
-    using V = vec<Ops>;
-    for (int g = 0; g < G; g++) {
-        const auto &kg = Ops::group_keys(k, g);
-        const V w0 = Ops::whitening(kg, 0), w1 = Ops::whitening(kg, 1), w2 = Ops::whitening(kg, 2),
-                w3 = Ops::whitening(kg, 3);
-        x[g][0] = Ops::add8(x[g][0], w0);
-        x[g][2] = Ops::xor8(x[g][2], w1);
-        x[g][4] = Ops::add8(x[g][4], w2);
-        x[g][6] = Ops::xor8(x[g][6], w3);
-    }
+    for (int g = 0; g < G; g++)
+        whiten<Ops>(x[g], whitening_keys<Ops>(Ops::group_keys(k, g), 0));
     encrypt_rounds_from<Ops, 0>(x, k);
     final_transform<Ops>(k, x);
 }
@@ -212,38 +224,20 @@ template <class Ops, int G, class K> KC_HIGHT_BS_INLINE void encrypt_slices(cons
 template <class Ops, int G>
 KC_HIGHT_BS_INLINE void decrypt_slices(const typename Ops::Keys &k, vec<Ops> (&x)[G][8])
 {
-    using V = vec<Ops>;
-    const V w4 = Ops::whitening(k, 4), w5 = Ops::whitening(k, 5), w6 = Ops::whitening(k, 6),
-            w7 = Ops::whitening(k, 7);
+    const Whitening<Ops> final_keys = whitening_keys<Ops>(k, 4);
     for (int g = 0; g < G; g++) {
-        V c[8];
+        vec<Ops> c[8];
         for (int j = 0; j < 8; j++)
             c[j] = x[g][j];
-        c[0] = Ops::sub8(c[0], w4);
-        c[2] = Ops::xor8(c[2], w5);
-        c[4] = Ops::sub8(c[4], w6);
-        c[6] = Ops::xor8(c[6], w7);
+        whiten<Ops, true>(c, final_keys);
         for (int j = 0; j < 8; j++)
             x[g][(j + 1) & 7] = c[j];
     }
-    for (int r = 24; r >= 0; r -= 8) {
-        decrypt_round<Ops, 7>(x, k, r + 7);
-        decrypt_round<Ops, 6>(x, k, r + 6);
-        decrypt_round<Ops, 5>(x, k, r + 5);
-        decrypt_round<Ops, 4>(x, k, r + 4);
-        decrypt_round<Ops, 3>(x, k, r + 3);
-        decrypt_round<Ops, 2>(x, k, r + 2);
-        decrypt_round<Ops, 1>(x, k, r + 1);
-        decrypt_round<Ops, 0>(x, k, r);
-    }
-    const V w0 = Ops::whitening(k, 0), w1 = Ops::whitening(k, 1), w2 = Ops::whitening(k, 2),
-            w3 = Ops::whitening(k, 3);
-    for (int g = 0; g < G; g++) {
-        x[g][0] = Ops::sub8(x[g][0], w0);
-        x[g][2] = Ops::xor8(x[g][2], w1);
-        x[g][4] = Ops::sub8(x[g][4], w2);
-        x[g][6] = Ops::xor8(x[g][6], w3);
-    }
+    for (int r = 24; r >= 0; r -= 8)
+        decrypt_rounds_down<Ops, 7>(x, k, r);
+    const Whitening<Ops> initial_keys = whitening_keys<Ops>(k, 0);
+    for (int g = 0; g < G; g++)
+        whiten<Ops, true>(x[g], initial_keys);
 }
 
 // One unpack stage on the pairs of registers whose index differs in bit `bit`.
@@ -272,14 +266,9 @@ template <class Ops> KC_HIGHT_BS_INLINE void slice_regs(vec<Ops> (&v)[8], vec<Op
     unpack_bytes_stage<Ops>(v, 0);
     unpack_bytes_stage<Ops>(v, 2);
     // The stages leave byte j in register 0, 4, 1, 5, 2, 6, 3, 7 for j = 0..7.
-    x[0] = v[0];
-    x[1] = v[4];
-    x[2] = v[1];
-    x[3] = v[5];
-    x[4] = v[2];
-    x[5] = v[6];
-    x[6] = v[3];
-    x[7] = v[7];
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++)
+        x[j] = v[(j >> 1) | (j & 1) << 2];
 }
 
 template <class Ops> KC_HIGHT_BS_INLINE void load_slices(const uint8_t *in, size_t n, vec<Ops> *x)
