@@ -1,5 +1,7 @@
 // C++ wrapper over the C API: a keyed, move-only Cipher whose methods throw kcipher::Error
-// (with the library's status and message) instead of returning a status.
+// (with the library's status and message) instead of returning a status. A tag that does not
+// verify throws kcipher::AuthenticationError, an Error of its own type, so it can be caught
+// apart from misuse and cannot be ignored.
 #ifndef KCIPHER_HPP
 #define KCIPHER_HPP
 
@@ -25,8 +27,17 @@ class Error : public std::runtime_error {
     kcipher_status status_;
 };
 
+// KCIPHER_ERR_AUTH: a GCM/CCM tag or a MAC did not verify (no plaintext was released by the
+// one-shot calls).
+class AuthenticationError : public Error {
+  public:
+    AuthenticationError() : Error(KCIPHER_ERR_AUTH) {}
+};
+
 inline void check(kcipher_status s)
 {
+    if (s == KCIPHER_ERR_AUTH)
+        throw AuthenticationError();
     if (s != KCIPHER_OK)
         throw Error(s);
 }
@@ -103,6 +114,65 @@ class Cipher {
         return apply(in, [&](Bytes &o) { ctr_xor(iv.data(), block_offset, in.data(), o.data(), in.size()); });
     }
 
+    // ---- GCM and CCM (kcipher_aead_seal / kcipher_aead_open) ----
+    // mode: KCIPHER_MODE_GCM (iv >= 1 byte) or KCIPHER_MODE_CCM (iv = the nonce, 7..13 bytes).
+    // seal writes in_len + tag_len bytes (ciphertext || tag); open reads ciphertext || tag
+    // (in_len bytes) and writes in_len - tag_len bytes, or throws AuthenticationError with
+    // out zeroed: it never releases unverified plaintext.
+    void seal(kcipher_mode mode, const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
+              const uint8_t *in, size_t in_len, uint8_t *out, size_t tag_len = 16) const
+    {
+        check(kcipher_aead_seal(ctx_, mode, iv, iv_len, aad, aad_len, in, in_len, out, tag_len));
+    }
+    void open(kcipher_mode mode, const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
+              const uint8_t *in, size_t in_len, uint8_t *out, size_t tag_len = 16) const
+    {
+        check(kcipher_aead_open(ctx_, mode, iv, iv_len, aad, aad_len, in, in_len, out, tag_len));
+    }
+    // As pyca/cryptography's AESGCM: seal(mode, nonce, data, aad) -> ciphertext || tag.
+    Bytes seal(kcipher_mode mode, const Bytes &iv, const Bytes &plaintext, const Bytes &aad = {},
+               size_t tag_len = 16) const
+    {
+        Bytes out(plaintext.size() + tag_len);
+        seal(mode, iv.data(), iv.size(), aad.data(), aad.size(), plaintext.data(), plaintext.size(), out.data(),
+             tag_len);
+        return out;
+    }
+    Bytes open(kcipher_mode mode, const Bytes &iv, const Bytes &sealed, const Bytes &aad = {},
+               size_t tag_len = 16) const
+    {
+        if (sealed.size() < tag_len)
+            throw Error(KCIPHER_ERR_DATA_LENGTH);
+        Bytes out(sealed.size() - tag_len);
+        open(mode, iv.data(), iv.size(), aad.data(), aad.size(), sealed.data(), sealed.size(), out.data(), tag_len);
+        return out;
+    }
+
+    // ---- CMAC and GMAC (kcipher_mac / kcipher_mac_verify) ----
+    // mode: KCIPHER_MODE_CMAC (every cipher; iv empty) or KCIPHER_MODE_GMAC (128-bit blocks;
+    // iv as for GCM). tag_len 0: the block size (16, or 8 for hight and cham-64-128).
+    // mac_verify compares in constant time and throws AuthenticationError on a mismatch.
+    void mac(kcipher_mode mode, const uint8_t *iv, size_t iv_len, const uint8_t *data, size_t len, uint8_t *tag,
+             size_t tag_len) const
+    {
+        check(kcipher_mac(ctx_, mode, iv, iv_len, data, len, tag, tag_len));
+    }
+    void mac_verify(kcipher_mode mode, const uint8_t *iv, size_t iv_len, const uint8_t *data, size_t len,
+                    const uint8_t *tag, size_t tag_len) const
+    {
+        check(kcipher_mac_verify(ctx_, mode, iv, iv_len, data, len, tag, tag_len));
+    }
+    Bytes mac(kcipher_mode mode, const Bytes &iv, const Bytes &data, size_t tag_len = 0) const
+    {
+        Bytes tag(tag_len != 0 ? tag_len : block_size());
+        mac(mode, iv.data(), iv.size(), data.data(), data.size(), tag.data(), tag.size());
+        return tag;
+    }
+    void mac_verify(kcipher_mode mode, const Bytes &iv, const Bytes &data, const Bytes &tag) const
+    {
+        mac_verify(mode, iv.data(), iv.size(), data.data(), data.size(), tag.data(), tag.size());
+    }
+
     const kcipher_ctx *get() const noexcept { return ctx_; }
 
   private:
@@ -118,6 +188,123 @@ class Cipher {
         return out;
     }
     kcipher_ctx *ctx_ = nullptr;
+};
+
+// Streaming GCM or CCM (kcipher_aead_*), for data larger than memory: aad() any number of
+// times, then update() any number of times, then finish() (sealing: the tag) or
+// finish_and_verify() (opening: throws AuthenticationError on a mismatch). CCM needs the total
+// AAD and text lengths here; GCM ignores them. The Cipher must outlive the Aead.
+//
+// WARNING: when opening, update() returns plaintext BEFORE the tag is checked. Treat it as
+// unauthenticated until finish_and_verify() returns, and discard all of it if it throws; where
+// that is not possible, use Cipher::open.
+class Aead {
+  public:
+    using Bytes = std::vector<uint8_t>;
+    enum Direction { seal, open };
+    Aead(const Cipher &c, kcipher_mode mode, Direction d, const uint8_t *iv, size_t iv_len, size_t tag_len,
+         uint64_t aad_len = 0, uint64_t text_len = 0)
+        : tag_len_(tag_len)
+    {
+        check(kcipher_aead_init(&st_, c.get(), mode, d == seal, iv, iv_len, tag_len, aad_len, text_len));
+    }
+    Aead(const Cipher &c, kcipher_mode mode, Direction d, const Bytes &iv, size_t tag_len = 16,
+         uint64_t aad_len = 0, uint64_t text_len = 0)
+        : Aead(c, mode, d, iv.data(), iv.size(), tag_len, aad_len, text_len)
+    {
+    }
+    Aead(Aead &&o) noexcept : st_(std::exchange(o.st_, nullptr)), tag_len_(o.tag_len_) {}
+    Aead &operator=(Aead &&o) noexcept
+    {
+        if (this != &o) {
+            kcipher_aead_free(st_);
+            st_ = std::exchange(o.st_, nullptr);
+            tag_len_ = o.tag_len_;
+        }
+        return *this;
+    }
+    Aead(const Aead &) = delete;
+    Aead &operator=(const Aead &) = delete;
+    ~Aead() { kcipher_aead_free(st_); } // wipes the state
+
+    size_t tag_size() const noexcept { return tag_len_; }
+    void aad(const uint8_t *p, size_t len) { check(kcipher_aead_aad(st_, p, len)); }
+    void aad(const Bytes &a) { aad(a.data(), a.size()); }
+    // out gets exactly len bytes; in == out (in place) is allowed.
+    void update(const uint8_t *in, uint8_t *out, size_t len) { check(kcipher_aead_update(st_, in, out, len)); }
+    Bytes update(const Bytes &in)
+    {
+        Bytes out(in.size());
+        update(in.data(), out.data(), in.size());
+        return out;
+    }
+    // Sealing: the tag (tag_size() bytes).
+    void finish(uint8_t *tag) { check(kcipher_aead_final(st_, tag, tag_len_)); }
+    [[nodiscard]] Bytes finish()
+    {
+        Bytes tag(tag_len_);
+        finish(tag.data());
+        return tag;
+    }
+    // Opening: returns only when the tag matches; AuthenticationError otherwise (the state is
+    // then unusable).
+    void finish_and_verify(const uint8_t *tag, size_t len) { check(kcipher_aead_final_verify(st_, tag, len)); }
+    void finish_and_verify(const Bytes &tag) { finish_and_verify(tag.data(), tag.size()); }
+
+    kcipher_aead *get() const noexcept { return st_; }
+
+  private:
+    kcipher_aead *st_ = nullptr;
+    size_t tag_len_;
+};
+
+// Streaming CMAC or GMAC (kcipher_mac_*): update() any number of times, then finish() or
+// finish_and_verify() (throws AuthenticationError on a mismatch). tag_len 0: the block size.
+// The Cipher must outlive the Mac.
+class Mac {
+  public:
+    using Bytes = std::vector<uint8_t>;
+    Mac(const Cipher &c, kcipher_mode mode, const uint8_t *iv, size_t iv_len, size_t tag_len)
+        : tag_len_(tag_len != 0 ? tag_len : c.block_size())
+    {
+        check(kcipher_mac_init(&st_, c.get(), mode, iv, iv_len, tag_len_));
+    }
+    Mac(const Cipher &c, kcipher_mode mode, const Bytes &iv = {}, size_t tag_len = 0)
+        : Mac(c, mode, iv.empty() ? nullptr : iv.data(), iv.size(), tag_len)
+    {
+    }
+    Mac(Mac &&o) noexcept : st_(std::exchange(o.st_, nullptr)), tag_len_(o.tag_len_) {}
+    Mac &operator=(Mac &&o) noexcept
+    {
+        if (this != &o) {
+            kcipher_mac_free(st_);
+            st_ = std::exchange(o.st_, nullptr);
+            tag_len_ = o.tag_len_;
+        }
+        return *this;
+    }
+    Mac(const Mac &) = delete;
+    Mac &operator=(const Mac &) = delete;
+    ~Mac() { kcipher_mac_free(st_); }
+
+    size_t tag_size() const noexcept { return tag_len_; }
+    void update(const uint8_t *p, size_t len) { check(kcipher_mac_update(st_, p, len)); }
+    void update(const Bytes &b) { update(b.data(), b.size()); }
+    void finish(uint8_t *tag) { check(kcipher_mac_final(st_, tag, tag_len_)); }
+    [[nodiscard]] Bytes finish()
+    {
+        Bytes tag(tag_len_);
+        finish(tag.data());
+        return tag;
+    }
+    void finish_and_verify(const uint8_t *tag, size_t len) { check(kcipher_mac_final_verify(st_, tag, len)); }
+    void finish_and_verify(const Bytes &tag) { finish_and_verify(tag.data(), tag.size()); }
+
+    kcipher_mac_state *get() const noexcept { return st_; }
+
+  private:
+    kcipher_mac_state *st_ = nullptr;
+    size_t tag_len_;
 };
 
 // Key search with C++ callbacks (kcipher_keysearch). Returns KCIPHER_OK when the range was
