@@ -40,11 +40,32 @@ static std::string resolve_link(const std::string &path)
     return r;
 }
 
-AtomicOutput::AtomicOutput(const std::string &path) : path_(path)
+FILE *open_unlinked_temporary(const std::string &what)
+{
+    const char *t = std::getenv("TMPDIR");
+    std::string path = std::string(t != nullptr && *t != '\0' ? t : "/tmp") + "/.kcipher-XXXXXX";
+    int fd = mkstemp(path.data()); // mode 0600
+    if (fd < 0)
+        throw std::runtime_error("cannot create a temporary file for " + what + " in " +
+                                 path.substr(0, path.rfind('/')) + ": " + errno_text());
+    unlink(path.c_str());
+    FILE *f = fdopen(fd, "w+b");
+    if (f == nullptr) {
+        close(fd);
+        throw std::runtime_error("cannot open a temporary file for " + what + ": " + errno_text());
+    }
+    return f;
+}
+
+AtomicOutput::AtomicOutput(const std::string &path, bool hold) : path_(path)
 {
     if (path.empty() || path == "-") {
         is_stdout_ = true;
         f_ = stdout;
+        if (hold) {
+            held_for_ = stdout;
+            f_ = open_unlinked_temporary("the output held until it is verified");
+        }
         return;
     }
     std::string target = resolve_link(path);
@@ -59,6 +80,16 @@ AtomicOutput::AtomicOutput(const std::string &path) : path_(path)
         f_ = std::fopen(target.c_str(), "wb");
         if (f_ == nullptr)
             throw std::runtime_error("cannot open output '" + path + "': " + errno_text());
+        if (hold) {
+            try {
+                FILE *held = open_unlinked_temporary("the output held until it is verified");
+                held_for_ = f_;
+                f_ = held;
+            } catch (...) {
+                std::fclose(f_);
+                throw;
+            }
+        }
         return;
     }
     open_temporary(target, exists ? &st : nullptr);
@@ -111,6 +142,7 @@ AtomicOutput::~AtomicOutput()
 
 void AtomicOutput::discard()
 {
+    release_held();
     if (is_stdout_) {
         if (f_ != nullptr && f_ != stdout)
             std::fclose(f_);
@@ -123,6 +155,18 @@ void AtomicOutput::discard()
     if (!tmp_.empty())
         unlink(tmp_.c_str());
     g_tmp_live = 0;
+}
+
+// Drops the held bytes (closing the unlinked file frees them) and makes the stream the
+// output again, so that commit and discard treat it as a written-through stream.
+void AtomicOutput::release_held()
+{
+    if (held_for_ == nullptr)
+        return;
+    if (f_ != nullptr)
+        std::fclose(f_);
+    f_ = held_for_;
+    held_for_ = nullptr;
 }
 
 std::string AtomicOutput::display_name() const
@@ -140,6 +184,21 @@ void AtomicOutput::commit()
 {
     if (std::fflush(f_) != 0)
         throw std::runtime_error("cannot write " + display_name() + ": " + errno_text());
+    if (held_for_ != nullptr) {
+        // The held bytes are released only now, copied into the stream.
+        if (std::fseek(f_, 0, SEEK_SET) != 0)
+            throw std::runtime_error("cannot read back the held output: " + errno_text());
+        static char buf[1 << 20];
+        size_t n;
+        while ((n = std::fread(buf, 1, sizeof buf, f_)) != 0)
+            if (std::fwrite(buf, 1, n, held_for_) != n)
+                throw std::runtime_error("cannot write " + display_name() + ": " + errno_text());
+        if (std::ferror(f_))
+            throw std::runtime_error("cannot read back the held output: " + errno_text());
+        release_held();
+        if (std::fflush(f_) != 0)
+            throw std::runtime_error("cannot write " + display_name() + ": " + errno_text());
+    }
     if (is_stdout_) {
         if (f_ != stdout) {
             FILE *f = f_;

@@ -15,5 +15,6 @@ Runner add_selftest_command(CLI::App &app);
 Runner add_bench_command(CLI::App &app);
 Runner add_keysearch_command(CLI::App &app);
 Runner add_rand_command(CLI::App &app);
+Runner add_mac_command(CLI::App &app);
 
 } // namespace cli

@@ -1,4 +1,4 @@
-// kcipher: encrypt and decrypt files, inspect the machine's kernels, self-test, benchmark.
+// kcipher: encrypt and decrypt files, authenticate them (GCM, CCM, CMAC, GMAC), inspect the machine's kernels, self-test, benchmark.
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -35,10 +35,11 @@ int main(int argc, char **argv)
     runners["bench"] = cli::add_bench_command(app);
     runners["keysearch"] = cli::add_keysearch_command(app);
     runners["rand"] = cli::add_rand_command(app);
+    runners["mac"] = cli::add_mac_command(app);
 
     // CLI11 would only say that a subcommand is required.
     if (argc > 1 && argv[1][0] != '-' && runners.count(argv[1]) == 0) {
-        std::fprintf(stderr, "kcipher: unknown command '%s' (expected enc, dec, info, selftest, bench, keysearch or rand)\n", argv[1]);
+        std::fprintf(stderr, "kcipher: unknown command '%s' (expected enc, dec, mac, info, selftest, bench, keysearch or rand)\n", argv[1]);
         return 2;
     }
     try {

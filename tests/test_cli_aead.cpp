@@ -1,0 +1,508 @@
+// `kcipher enc`/`dec` in GCM and CCM and `kcipher mac`, run as a separate process
+// (KC_CLI_PATH, as tests/test_cli.cpp does): ciphertext || tag equal to the library's seal and
+// to OpenSSL's EVP (ARIA-GCM, ARIA-CCM, CMAC over ARIA-CBC), through files, stdin/stdout and
+// inputs longer than the 4 MiB chunk; a bad tag, AAD or key leaves no output file, nothing on
+// stdout, exit 1 and "authentication failed"; --aad/--aad-file, --tag-len; mac printing and
+// --verify (exit 0/1) for CMAC over ARIA and HIGHT and GMAC; option combinations refused.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <dirent.h>
+#include <ftw.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "kcipher/kcipher.hpp"
+#include "support/run_process.hpp"
+#include "support/vectors.hpp"
+
+#ifdef KC_HAVE_OPENSSL
+#include <openssl/core_names.h>
+#include <openssl/evp.h>
+#endif
+
+namespace {
+
+using Bytes = std::vector<uint8_t>;
+
+const std::string kCli = [] {
+    const char *e = std::getenv("KCIPHER_TEST_CLI");
+    return std::string(e != nullptr && *e != '\0' ? e : KC_CLI_PATH);
+}();
+constexpr size_t kChunk = 4u << 20; // the CLI's streaming chunk (tools/kcipher/crypt_aead.cpp)
+
+std::string str(const Bytes &v) { return std::string(v.begin(), v.end()); }
+Bytes bytes(const std::string &s) { return Bytes(s.begin(), s.end()); }
+std::string hex(const Bytes &v) { return kct::tohex(v); }
+
+std::string read_file(const std::string &path)
+{
+    std::ifstream f(path, std::ios::binary);
+    if (!f)
+        throw std::runtime_error("cannot read " + path);
+    std::ostringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+void write_file(const std::string &path, const std::string &data)
+{
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    f.write(data.data(), (std::streamsize)data.size());
+    if (!f)
+        throw std::runtime_error("cannot write " + path);
+}
+
+bool exists(const std::string &path)
+{
+    struct stat st;
+    return ::lstat(path.c_str(), &st) == 0;
+}
+
+std::vector<std::string> list_dir(const std::string &path)
+{
+    std::vector<std::string> names;
+    DIR *d = ::opendir(path.c_str());
+    if (d == nullptr)
+        throw std::runtime_error("cannot list " + path);
+    while (dirent *e = ::readdir(d)) {
+        std::string n = e->d_name;
+        if (n != "." && n != "..")
+            names.push_back(n);
+    }
+    ::closedir(d);
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+int remove_entry(const char *p, const struct stat *, int, struct FTW *)
+{
+    ::remove(p);
+    return 0;
+}
+
+class TempDir {
+  public:
+    TempDir()
+    {
+        const char *t = std::getenv("TMPDIR");
+        std::string tmpl = std::string(t != nullptr && *t != '\0' ? t : "/tmp") + "/kcipher-cli-aead-XXXXXX";
+        if (::mkdtemp(tmpl.data()) == nullptr)
+            throw std::runtime_error("mkdtemp(" + tmpl + "): " + std::strerror(errno));
+        path_ = tmpl;
+    }
+    ~TempDir() { ::nftw(path_.c_str(), remove_entry, 16, FTW_DEPTH | FTW_PHYS); }
+    TempDir(const TempDir &) = delete;
+    TempDir &operator=(const TempDir &) = delete;
+    const std::string &path() const { return path_; }
+    std::string operator/(const std::string &name) const { return path_ + "/" + name; }
+
+  private:
+    std::string path_;
+};
+
+kct::ProcessResult kc(std::vector<std::string> args, kct::ProcessOptions opt = {})
+{
+    args.insert(args.begin(), kCli);
+    return kct::run_process(args, opt);
+}
+
+std::vector<std::string> operator+(std::vector<std::string> a, const std::vector<std::string> &b)
+{
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
+
+std::string preview(const std::string &s) { return s.size() <= 600 ? s : s.substr(0, 600) + "..."; }
+
+::testing::AssertionResult Succeeded(const kct::ProcessResult &r)
+{
+    if (r.spawned && r.exited && r.exit_code == 0 && !r.timed_out && r.err.empty())
+        return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << "expected exit 0 and an empty stderr; got " << r.describe()
+                                         << ", stderr: \"" << preview(r.err) << "\"";
+}
+
+::testing::AssertionResult FailedWith(const kct::ProcessResult &r, int code, const std::string &message)
+{
+    if (!r.spawned || r.timed_out || !r.exited || r.exit_code != code)
+        return ::testing::AssertionFailure() << "expected exit " << code << "; got " << r.describe()
+                                             << ", stderr: \"" << preview(r.err) << "\"";
+    if (r.err.find(message) == std::string::npos)
+        return ::testing::AssertionFailure() << "stderr lacks \"" << message << "\": \"" << preview(r.err) << "\"";
+    return ::testing::AssertionSuccess();
+}
+
+::testing::AssertionResult SameBytes(const std::string &actual, const std::string &expected)
+{
+    if (actual == expected)
+        return ::testing::AssertionSuccess();
+    size_t i = 0;
+    while (i < actual.size() && i < expected.size() && actual[i] == expected[i])
+        i++;
+    return ::testing::AssertionFailure() << actual.size() << " bytes, expected " << expected.size()
+                                         << "; first difference at offset " << i;
+}
+
+std::vector<std::string> aead_args(const std::string &verb, const std::string &cipher_mode, const Bytes &key,
+                                   const Bytes &iv)
+{
+    return {verb, "-c", cipher_mode, "-k", hex(key), "--iv", hex(iv)};
+}
+
+// ---- round trips ----------------------------------------------------------------------------
+
+struct RoundTrip {
+    const char *cipher;
+    size_t key_bytes;
+    kcipher_mode mode;
+    size_t iv_bytes;
+};
+
+// The CLI's enc equals the library's seal, through a file and through stdin/stdout, and dec
+// gives the plaintext back both ways; lengths around the chunk put the tag across two reads.
+TEST(CliAeadRoundTrip, FilesAndStdio)
+{
+    const RoundTrip cases[] = {{"aria-128", 16, KCIPHER_MODE_GCM, 12}, {"lea-256", 32, KCIPHER_MODE_GCM, 1},
+                               {"cham-128-128", 16, KCIPHER_MODE_GCM, 60}, {"aria-192", 24, KCIPHER_MODE_CCM, 7},
+                               {"seed-128", 16, KCIPHER_MODE_CCM, 12}}; // 12: up to 16 MiB
+    const size_t sizes[] = {0, 1, 100, kChunk - 5, kChunk + 17};
+    TempDir dir;
+    int seed = 0;
+    for (const RoundTrip &rt : cases) {
+        const bool gcm = rt.mode == KCIPHER_MODE_GCM;
+        const std::string name = std::string(rt.cipher) + (gcm ? "-gcm" : "-ccm");
+        for (size_t size : sizes) {
+            if (size > 1000 && seed % 2 == 1)
+                continue; // the long sizes on some ciphers only: each is 4 MiB through a process
+            SCOPED_TRACE(name + ", " + std::to_string(size) + " bytes");
+            seed++;
+            const Bytes key = kct::random_bytes(rt.key_bytes, seed), iv = kct::random_bytes(rt.iv_bytes, seed + 100);
+            const Bytes plain = kct::random_bytes(size, seed + 200);
+            const std::string expected = str(kcipher::Cipher(rt.cipher, key).seal(rt.mode, iv, plain));
+            write_file(dir / "plain", str(plain));
+            auto enc = aead_args("enc", name, key, iv);
+            auto dec = aead_args("dec", name, key, iv);
+
+            ASSERT_TRUE(Succeeded(kc(enc + std::vector<std::string>{"-i", dir / "plain", "-o", dir / "sealed"})));
+            ASSERT_TRUE(SameBytes(read_file(dir / "sealed"), expected));
+            ASSERT_TRUE(Succeeded(kc(dec + std::vector<std::string>{"-i", dir / "sealed", "-o", dir / "back"})));
+            EXPECT_TRUE(SameBytes(read_file(dir / "back"), str(plain)));
+
+            kct::ProcessOptions in_plain, in_sealed;
+            in_plain.stdin_bytes = str(plain); // a pipe: CCM holds it in a temporary file first
+            in_sealed.stdin_bytes = expected;
+            auto r = kc(enc, in_plain);
+            ASSERT_TRUE(Succeeded(r));
+            EXPECT_TRUE(SameBytes(r.out, expected));
+            r = kc(dec, in_sealed);
+            ASSERT_TRUE(Succeeded(r));
+            EXPECT_TRUE(SameBytes(r.out, str(plain)));
+        }
+    }
+}
+
+// ---- a bad tag releases nothing ---------------------------------------------------------------
+
+class CliAeadBadTag : public ::testing::Test {
+  protected:
+    // dec of `sealed` fails with exit 1 and "authentication failed": no output file (and
+    // nothing else) appears in out/, an existing file keeps its bytes, and stdout stays empty.
+    void expect_refused(const std::string &cipher_mode, const std::string &sealed,
+                        const std::vector<std::string> &extra = {})
+    {
+        write_file(dir_ / "sealed", sealed);
+        auto args = aead_args("dec", cipher_mode, key_, iv_) + extra;
+        ::mkdir((dir_ / "out").c_str(), 0700);
+        auto r = kc(args + std::vector<std::string>{"-i", dir_ / "sealed", "-o", dir_ / "out/plain"});
+        EXPECT_TRUE(FailedWith(r, 1, "authentication failed"));
+        EXPECT_EQ(list_dir(dir_ / "out"), std::vector<std::string>{}) << "output left behind";
+        write_file(dir_ / "out/plain", "old");
+        r = kc(args + std::vector<std::string>{"-i", dir_ / "sealed", "-o", dir_ / "out/plain"});
+        EXPECT_TRUE(FailedWith(r, 1, "authentication failed"));
+        EXPECT_EQ("old", read_file(dir_ / "out/plain"));
+        ::unlink((dir_ / "out/plain").c_str());
+
+        r = kc(args + std::vector<std::string>{"-i", dir_ / "sealed"});
+        EXPECT_TRUE(FailedWith(r, 1, "authentication failed"));
+        EXPECT_EQ(0u, r.out.size()) << "plaintext on stdout before the tag was checked";
+        kct::ProcessOptions piped;
+        piped.stdin_bytes = sealed;
+        r = kc(args, piped);
+        EXPECT_TRUE(FailedWith(r, 1, "authentication failed"));
+        EXPECT_EQ(0u, r.out.size()) << "plaintext on stdout before the tag was checked (piped input)";
+    }
+    std::string seal(kcipher_mode m, const Bytes &plain, const Bytes &aad = {}, size_t tag = 16)
+    {
+        return str(kcipher::Cipher("aria-256", key_).seal(m, iv_, plain, aad, tag));
+    }
+
+    TempDir dir_;
+    const Bytes key_ = kct::random_bytes(32, 1), iv_ = kct::random_bytes(12, 2);
+};
+
+TEST_F(CliAeadBadTag, FlippedTagOrCiphertextByte)
+{
+    for (kcipher_mode m : {KCIPHER_MODE_GCM, KCIPHER_MODE_CCM}) {
+        const std::string name = m == KCIPHER_MODE_GCM ? "aria-256-gcm" : "aria-256-ccm";
+        SCOPED_TRACE(name);
+        std::string s = seal(m, kct::random_bytes(1000, 3));
+        s.back() ^= 1; // the tag
+        expect_refused(name, s);
+        s.back() ^= 1;
+        s[10] ^= 0x40; // the ciphertext
+        expect_refused(name, s);
+    }
+}
+
+// More than one chunk of plaintext comes out of the stream before the tag: none may reach
+// stdout or the output file.
+TEST_F(CliAeadBadTag, LongerThanAChunkToStdout)
+{
+    std::string s = seal(KCIPHER_MODE_GCM, kct::random_bytes(2 * kChunk + 3, 4));
+    s[s.size() - 3] ^= 0x10;
+    expect_refused("aria-256-gcm", s);
+}
+
+TEST_F(CliAeadBadTag, WrongAadOrTagLength)
+{
+    const std::string s = seal(KCIPHER_MODE_GCM, kct::random_bytes(50, 5), {1, 2, 3});
+    expect_refused("aria-256-gcm", s, {"--aad", "010204"});
+    expect_refused("aria-256-gcm", s); // no AAD at all
+    expect_refused("aria-256-gcm", s, {"--aad", "010203", "--tag-len", "12"});
+}
+
+// ---- AAD and tag lengths ------------------------------------------------------------------------
+
+TEST(CliAeadOptions, AadHexAndAadFileAgree)
+{
+    TempDir dir;
+    const Bytes key = kct::random_bytes(16, 6), iv = kct::random_bytes(12, 7), aad = kct::random_bytes(300, 8);
+    const Bytes plain = kct::random_bytes(77, 9);
+    write_file(dir / "plain", str(plain));
+    write_file(dir / "aad", str(aad));
+    for (kcipher_mode m : {KCIPHER_MODE_GCM, KCIPHER_MODE_CCM}) {
+        const std::string name = m == KCIPHER_MODE_GCM ? "lea-128-gcm" : "lea-128-ccm";
+        SCOPED_TRACE(name);
+        const std::string expected = str(kcipher::Cipher("lea-128", key).seal(m, iv, plain, aad));
+        auto enc = aead_args("enc", name, key, iv) + std::vector<std::string>{"-i", dir / "plain"};
+        auto r = kc(enc + std::vector<std::string>{"--aad", hex(aad)});
+        ASSERT_TRUE(Succeeded(r));
+        EXPECT_TRUE(SameBytes(r.out, expected));
+        r = kc(enc + std::vector<std::string>{"--aad-file", dir / "aad"});
+        ASSERT_TRUE(Succeeded(r));
+        EXPECT_TRUE(SameBytes(r.out, expected));
+        // The AAD file from a pipe (standard input), the data from a file.
+        kct::ProcessOptions piped;
+        piped.stdin_bytes = str(aad);
+        r = kc(enc + std::vector<std::string>{"--aad-file", "-"}, piped);
+        ASSERT_TRUE(Succeeded(r));
+        EXPECT_TRUE(SameBytes(r.out, expected));
+
+        write_file(dir / "sealed", expected);
+        r = kc(aead_args("dec", name, key, iv) + std::vector<std::string>{"-i", dir / "sealed", "--aad-file", dir / "aad"});
+        ASSERT_TRUE(Succeeded(r));
+        EXPECT_TRUE(SameBytes(r.out, str(plain)));
+    }
+}
+
+TEST(CliAeadOptions, TagLengths)
+{
+    TempDir dir;
+    const Bytes key = kct::random_bytes(16, 10), iv = kct::random_bytes(12, 11), plain = kct::random_bytes(40, 12);
+    write_file(dir / "plain", str(plain));
+    kcipher::Cipher c("aria-128", key);
+    const std::pair<kcipher_mode, size_t> cases[] = {{KCIPHER_MODE_GCM, 4}, {KCIPHER_MODE_GCM, 8}, {KCIPHER_MODE_GCM, 13},
+                                                     {KCIPHER_MODE_CCM, 4}, {KCIPHER_MODE_CCM, 10}};
+    for (auto [m, t] : cases) {
+        const std::string name = m == KCIPHER_MODE_GCM ? "aria-128-gcm" : "aria-128-ccm";
+        SCOPED_TRACE(name + " --tag-len " + std::to_string(t));
+        auto r = kc(aead_args("enc", name, key, iv) + std::vector<std::string>{"-i", dir / "plain", "--tag-len", std::to_string(t)});
+        ASSERT_TRUE(Succeeded(r));
+        EXPECT_EQ(plain.size() + t, r.out.size());
+        EXPECT_TRUE(SameBytes(r.out, str(c.seal(m, iv, plain, {}, t))));
+        write_file(dir / "sealed", r.out);
+        r = kc(aead_args("dec", name, key, iv) + std::vector<std::string>{"-i", dir / "sealed", "--tag-len", std::to_string(t)});
+        ASSERT_TRUE(Succeeded(r));
+        EXPECT_TRUE(SameBytes(r.out, str(plain)));
+    }
+}
+
+// ---- byte-identity with OpenSSL ----------------------------------------------------------------
+
+#ifdef KC_HAVE_OPENSSL
+Bytes evp_seal(const char *name, bool gcm, const Bytes &key, const Bytes &iv, const Bytes &aad, const Bytes &pt,
+               size_t tag_len)
+{
+    EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
+    EVP_EncryptInit_ex(x, EVP_get_cipherbyname(name), nullptr, nullptr, nullptr);
+    EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_IVLEN, (int)iv.size(), nullptr);
+    if (!gcm)
+        EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, (int)tag_len, nullptr);
+    EVP_EncryptInit_ex(x, nullptr, nullptr, key.data(), iv.data());
+    int l = 0;
+    if (!gcm)
+        EVP_EncryptUpdate(x, nullptr, &l, nullptr, (int)pt.size());
+    if (!aad.empty())
+        EVP_EncryptUpdate(x, nullptr, &l, aad.data(), (int)aad.size());
+    Bytes out(pt.size() + tag_len);
+    if (!pt.empty() || !gcm)
+        EVP_EncryptUpdate(x, out.data(), &l, pt.data(), (int)pt.size());
+    EVP_EncryptFinal_ex(x, out.data() + pt.size(), &l);
+    EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, (int)tag_len, out.data() + pt.size());
+    EVP_CIPHER_CTX_free(x);
+    return out;
+}
+
+Bytes evp_cmac(const char *cbc_name, const Bytes &key, const Bytes &data)
+{
+    EVP_MAC *mac = EVP_MAC_fetch(nullptr, "CMAC", nullptr);
+    EVP_MAC_CTX *m = EVP_MAC_CTX_new(mac);
+    OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, const_cast<char *>(cbc_name), 0),
+                           OSSL_PARAM_construct_end()};
+    EVP_MAC_init(m, key.data(), key.size(), params);
+    EVP_MAC_update(m, data.data(), data.size());
+    Bytes out(16);
+    size_t n = 0;
+    EVP_MAC_final(m, out.data(), &n, out.size());
+    out.resize(n);
+    EVP_MAC_CTX_free(m);
+    EVP_MAC_free(mac);
+    return out;
+}
+
+TEST(CliAeadOpenssl, GcmCcmAndCmacEqualEvp)
+{
+    TempDir dir;
+    const Bytes key = kct::random_bytes(16, 13), aad = kct::random_bytes(20, 14), plain = kct::random_bytes(5000, 15);
+    write_file(dir / "plain", str(plain));
+    const Bytes iv = kct::random_bytes(12, 16), nonce = kct::random_bytes(11, 17);
+    auto r = kc(aead_args("enc", "aria-128-gcm", key, iv) + std::vector<std::string>{"-i", dir / "plain", "--aad", hex(aad)});
+    ASSERT_TRUE(Succeeded(r));
+    EXPECT_TRUE(SameBytes(r.out, str(evp_seal("ARIA-128-GCM", true, key, iv, aad, plain, 16))));
+    r = kc(aead_args("enc", "aria-128-ccm", key, nonce) +
+           std::vector<std::string>{"-i", dir / "plain", "--aad", hex(aad), "--tag-len", "8"});
+    ASSERT_TRUE(Succeeded(r));
+    EXPECT_TRUE(SameBytes(r.out, str(evp_seal("ARIA-128-CCM", false, key, nonce, aad, plain, 8))));
+    r = kc({"mac", "-c", "aria-128-cmac", "-k", hex(key), "-i", dir / "plain"});
+    ASSERT_TRUE(Succeeded(r));
+    EXPECT_EQ(hex(evp_cmac("ARIA-128-CBC", key, plain)) + "\n", r.out);
+}
+#endif
+
+// ---- kcipher mac ---------------------------------------------------------------------------------
+
+TEST(CliAeadMac, CmacPrintsTheTagForEveryBlockSize)
+{
+    TempDir dir;
+    const Bytes data = kct::random_bytes(kChunk + 9, 18);
+    write_file(dir / "data", str(data));
+    for (const char *cipher : {"aria-128", "hight", "cham-64-128"}) {
+        SCOPED_TRACE(cipher);
+        const Bytes key = kct::random_bytes(16, 19);
+        kcipher::Cipher c(cipher, key);
+        const Bytes tag = c.mac(KCIPHER_MODE_CMAC, {}, data);
+        EXPECT_EQ(c.block_size(), tag.size());
+        const std::vector<std::string> args = {"mac", "-c", std::string(cipher) + "-cmac", "-k", hex(key)};
+        auto r = kc(args + std::vector<std::string>{"-i", dir / "data"});
+        ASSERT_TRUE(Succeeded(r));
+        EXPECT_EQ(hex(tag) + "\n", r.out);
+        kct::ProcessOptions piped;
+        piped.stdin_bytes = str(data);
+        r = kc(args, piped);
+        ASSERT_TRUE(Succeeded(r));
+        EXPECT_EQ(hex(tag) + "\n", r.out);
+        r = kc(args + std::vector<std::string>{"-i", dir / "data", "--tag-len", "4"});
+        ASSERT_TRUE(Succeeded(r));
+        EXPECT_EQ(hex(tag).substr(0, 8) + "\n", r.out);
+
+        r = kc(args + std::vector<std::string>{"-i", dir / "data", "--verify", hex(tag)});
+        EXPECT_TRUE(Succeeded(r));
+        EXPECT_EQ("", r.out);
+        r = kc(args + std::vector<std::string>{"-i", dir / "data", "--verify", hex(tag).substr(0, 10)}); // 5 bytes
+        EXPECT_TRUE(Succeeded(r));
+        Bytes bad = tag;
+        bad[0] ^= 1;
+        r = kc(args + std::vector<std::string>{"-i", dir / "data", "--verify", hex(bad)});
+        EXPECT_TRUE(FailedWith(r, 1, "tag mismatch"));
+        EXPECT_EQ("", r.out);
+    }
+}
+
+TEST(CliAeadMac, GmacTakesTheInputAsAad)
+{
+    TempDir dir;
+    const Bytes key = kct::random_bytes(16, 20), iv = kct::random_bytes(12, 21), data = kct::random_bytes(999, 22);
+    write_file(dir / "data", str(data));
+    kcipher::Cipher c("lea-128", key);
+    const Bytes tag = c.seal(KCIPHER_MODE_GCM, iv, {}, data); // GMAC = GCM's tag over the AAD alone
+    const std::vector<std::string> args = {"mac", "-c", "lea-128-gmac", "-k", hex(key), "--iv", hex(iv), "-i", dir / "data"};
+    auto r = kc(args);
+    ASSERT_TRUE(Succeeded(r));
+    EXPECT_EQ(hex(tag) + "\n", r.out);
+    EXPECT_TRUE(Succeeded(kc(args + std::vector<std::string>{"--verify", hex(tag)})));
+    Bytes other_iv = iv;
+    other_iv[0] ^= 1;
+    r = kc({"mac", "-c", "lea-128-gmac", "-k", hex(key), "--iv", hex(other_iv), "-i", dir / "data", "--verify", hex(tag)});
+    EXPECT_TRUE(FailedWith(r, 1, "tag mismatch"));
+}
+
+// ---- refused combinations ------------------------------------------------------------------------
+
+TEST(CliAeadErrors, OptionCombinations)
+{
+    TempDir dir;
+    write_file(dir / "plain", "some text");
+    const std::string k16 = "000102030405060708090a0b0c0d0e0f", iv12 = "000102030405060708090a0b";
+    auto enc = [&](std::vector<std::string> extra) {
+        return kc(std::vector<std::string>{"enc", "-i", dir / "plain", "-o", dir / "out"} + extra);
+    };
+    auto mac = [&](std::vector<std::string> extra) {
+        return kc(std::vector<std::string>{"mac", "-i", dir / "plain"} + extra);
+    };
+    EXPECT_TRUE(FailedWith(enc({"-c", "aria-128-cmac", "-k", k16}), 1, "kcipher mac"));
+    EXPECT_TRUE(FailedWith(enc({"-c", "aria-128-gmac", "-k", k16, "--iv", iv12}), 1, "kcipher mac"));
+    EXPECT_TRUE(FailedWith(enc({"-c", "hight-gcm", "-k", k16, "--iv", iv12}), 1, "128-bit block"));
+    EXPECT_TRUE(FailedWith(enc({"-c", "aria-128-ctr", "-k", k16, "--iv", k16, "--aad", "00"}), 1,
+                           "--aad, --aad-file and --tag-len are for -gcm and -ccm"));
+    EXPECT_TRUE(FailedWith(enc({"-c", "aria-128-cbc", "-k", k16, "--iv", k16, "--tag-len", "8"}), 1, "for -gcm and -ccm"));
+    EXPECT_TRUE(FailedWith(enc({"-c", "aria-128-gcm", "-k", k16}), 1, "aria-128-gcm needs --iv"));
+    EXPECT_TRUE(FailedWith(enc({"-c", "aria-128-ccm", "-k", k16, "--iv", "000102030405"}), 1,
+                           "--iv (the CCM nonce) must be 7 to 13 bytes, got 6 bytes"));
+    EXPECT_TRUE(FailedWith(enc({"-c", "aria-128-ccm", "-k", k16, "--iv", k16}), 1, "7 to 13 bytes, got 16"));
+    EXPECT_TRUE(FailedWith(enc({"-c", "aria-128-gcm", "-k", k16, "--iv", iv12, "--tag-len", "10"}), 1,
+                           "GCM tags are 16, 15, 14, 13, 12, 8 or 4 bytes"));
+    EXPECT_TRUE(FailedWith(enc({"-c", "aria-128-ccm", "-k", k16, "--iv", iv12, "--tag-len", "5"}), 1, "CCM tags are"));
+    EXPECT_TRUE(FailedWith(enc({"-c", "aria-128-gcm", "-k", k16, "--iv", iv12, "--aad", "00", "--aad-file", dir / "plain"}),
+                           2, "excludes"));
+    EXPECT_TRUE(FailedWith(enc({"-c", "aria-128-gcm", "-k", k16, "--iv", iv12, "--aad", "0g"}), 1, "--aad is not valid hex"));
+    EXPECT_TRUE(FailedWith(kc({"dec", "-c", "aria-128-gcm", "-k", k16, "--iv", iv12, "-i", dir / "plain", "-o", dir / "out"}),
+                           1, "shorter than the 16-byte tag"));
+    write_file(dir / "long", std::string(70000, 'x')); // a 13-byte nonce allows 65535 bytes
+    EXPECT_TRUE(FailedWith(kc({"enc", "-c", "aria-128-ccm", "-k", k16, "--iv", "000102030405060708090a0b0c", "-i",
+                               dir / "long", "-o", dir / "out"}),
+                           1, "over CCM's limit for a 13-byte nonce"));
+    EXPECT_EQ(list_dir(dir.path()), (std::vector<std::string>{"long", "plain"})) << "output left behind";
+
+    EXPECT_TRUE(FailedWith(mac({"-c", "aria-128-gcm", "-k", k16, "--iv", iv12}), 2, "mac computes -cmac or -gmac"));
+    EXPECT_TRUE(FailedWith(mac({"-c", "aria-128", "-k", k16}), 2, "names no MAC"));
+    EXPECT_TRUE(FailedWith(mac({"-c", "aria-128-cmac", "-k", k16, "--iv", iv12}), 2, "CMAC takes no IV"));
+    EXPECT_TRUE(FailedWith(mac({"-c", "aria-128-gmac", "-k", k16}), 2, "needs --iv"));
+    EXPECT_TRUE(FailedWith(mac({"-c", "hight-gmac", "-k", k16, "--iv", iv12}), 2, "GMAC needs a 128-bit block"));
+    EXPECT_TRUE(FailedWith(mac({"-c", "hight-cmac", "-k", k16, "--tag-len", "16"}), 2, "4 to 8 bytes"));
+    EXPECT_TRUE(FailedWith(mac({"-c", "aria-128-cmac", "-k", k16, "--tag-len", "8", "--verify", k16}), 2,
+                           "--tag-len 8 but --verify gives a 16-byte tag"));
+    EXPECT_TRUE(FailedWith(mac({"-c", "aria-128-cmac", "-k", k16, "--verify", "xyz"}), 2, "--verify is not valid hex"));
+    EXPECT_TRUE(FailedWith(mac({"-c", "aria-128-cmac", "-k", "00"}), 2, "--key must be 16 bytes"));
+    EXPECT_TRUE(FailedWith(kc({"mac", "-c", "aria-128-cmac", "-k", k16, "-i", dir / "missing"}), 2, "cannot open input"));
+}
+
+} // namespace

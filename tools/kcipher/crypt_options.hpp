@@ -1,0 +1,19 @@
+// The options of `kcipher enc` and `kcipher dec` (registered in cmd_crypt.cpp).
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace cli {
+
+struct CryptOptions {
+    std::string name, key_hex, iv_hex, in_path, out_path, kernel;
+    std::string aad_hex, aad_path; // GCM/CCM: --aad or --aad-file
+    size_t tag_len = 0;            // GCM/CCM: --tag-len; 0 = not given (16)
+    unsigned threads = 0;
+    bool progress = true;
+    bool gpu = false;    // --gpu: the fastest GPU kernel unless --kernel names one
+    int gpu_device = -1; // --gpu-device: one GPU (default: all)
+};
+
+} // namespace cli
