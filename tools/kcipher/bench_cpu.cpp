@@ -29,8 +29,12 @@ CipherArg parse_cipher_arg(const std::string &arg)
     kcipher_status st = kcipher_parse_name(arg.c_str(), cipher, sizeof cipher, &mode);
     if (st != KCIPHER_OK)
         throw std::runtime_error("--cipher '" + arg + "': " + kcipher_strerror(st));
-    if (mode > KCIPHER_MODE_CTR)
-        throw std::runtime_error("--cipher '" + arg + "': bench measures the cipher alone or -ecb, -cbc, -ctr");
+    kcipher_cipher_info info;
+    kcipher::check(kcipher_cipher_find(cipher, &info));
+    const bool needs_128 = mode == KCIPHER_MODE_GCM || mode == KCIPHER_MODE_CCM || mode == KCIPHER_MODE_GMAC;
+    if (needs_128 && info.block_bytes != 16)
+        throw std::runtime_error("--cipher '" + arg + "': GCM, CCM and GMAC need a 128-bit block (CMAC takes every "
+                                 "cipher)");
     return {cipher, mode};
 }
 
@@ -78,12 +82,28 @@ Target kcipher_target(const std::string &cipher, kcipher_mode mode,
     auto c = std::make_shared<kcipher::Cipher>(cipher, random_bytes(info.key_bytes),
                                                kernel.empty() ? nullptr : kernel.c_str());
     c->set_threads(1);
-    static const char *modes[] = {"", "ecb", "cbc", "ctr"};
+    static const char *modes[] = {"", "ecb", "cbc", "ctr", "gcm", "ccm", "cmac", "gmac"};
     Target t{"kcipher", cipher, modes[mode], c->kernel(), kcipher_version(), nullptr};
     size_t bs = info.block_bytes;
     t.make_worker = [c, mode, bs]() -> Work {
         auto iv = std::make_shared<std::vector<uint8_t>>(random_bytes(bs));
         switch (mode) {
+        // GCM and CCM seal the message (out: ciphertext || 16-byte tag; the buffers have room
+        // past n) with one fixed IV (12 bytes; CCM's nonce 12 too); CMAC and GMAC give the tag
+        // of the message (GMAC: the message as AAD, GHASH alone in effect).
+        case KCIPHER_MODE_GCM:
+        case KCIPHER_MODE_CCM:
+            return [c, iv, mode](const uint8_t *in, uint8_t *out, size_t n) {
+                kcipher::check(kcipher_aead_seal(c->get(), mode, iv->data(), 12, nullptr, 0, in, n, out, 16));
+            };
+        case KCIPHER_MODE_CMAC:
+            return [c, bs](const uint8_t *in, uint8_t *out, size_t n) {
+                kcipher::check(kcipher_mac(c->get(), KCIPHER_MODE_CMAC, nullptr, 0, in, n, out + n, bs));
+            };
+        case KCIPHER_MODE_GMAC:
+            return [c, iv](const uint8_t *in, uint8_t *out, size_t n) {
+                kcipher::check(kcipher_mac(c->get(), KCIPHER_MODE_GMAC, iv->data(), 12, in, n, out + n, 16));
+            };
         case KCIPHER_MODE_ECB:
             return [c](const uint8_t *in, uint8_t *out, size_t n) { c->ecb_encrypt(in, out, n / c->block_size() * c->block_size()); };
         case KCIPHER_MODE_CBC:

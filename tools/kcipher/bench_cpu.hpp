@@ -12,7 +12,8 @@
 
 namespace cli {
 
-// A worker's encryption call on its own buffer.
+// A worker's encryption call on its own buffer. GCM/CCM seal and CMAC/GMAC write their tag
+// (at most 16 bytes) after the n bytes: the buffer has room for it.
 using Work = std::function<void(const uint8_t *, uint8_t *, size_t)>;
 
 struct Target {

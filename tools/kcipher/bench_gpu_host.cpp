@@ -25,8 +25,13 @@ std::vector<std::string> gpu_ciphers(const GpuHostBenchOptions &o)
         }
         return out;
     }
-    for (const std::string &name : o.ciphers)
-        out.push_back(parse_cipher_arg(name).cipher);
+    for (const std::string &name : o.ciphers) {
+        const CipherArg arg = parse_cipher_arg(name);
+        if (arg.mode > KCIPHER_MODE_CTR)
+            throw std::runtime_error("--cipher '" + name + "': --gpu measures ECB and CTR (the authenticated modes: "
+                                     "`kcipher bench -c " + name + "` on the CPU)");
+        out.push_back(arg.cipher);
+    }
     return out;
 }
 

@@ -49,7 +49,9 @@ Runner add_bench_command(CLI::App &app)
     sub->footer("With no options: every cipher in CTR on 16 KiB messages, one thread, dispatch's kernel, beside the "
                 "peers' rows (about 15 s).\nExperiments (constant-time check, scaling over cores, the DRBG, GPU kernels "
                 "on device memory, the ARIA paper's preset): bench/lab's kcipher-lab.");
-    sub->add_option("-c,--cipher", t.ciphers, "cipher and mode, repeatable (default: every cipher, CTR)");
+    sub->add_option("-c,--cipher", t.ciphers,
+                    "cipher and mode, repeatable (default: every cipher, CTR); -gcm and -ccm seal (16-byte tag), "
+                    "-cmac and -gmac give the tag, beside OpenSSL's ARIA (and AES-GCM)");
     sub->add_option("--kernel", t.kernels, "kernel name, repeatable; 'all' = every kernel this machine runs");
     sub->add_option("-s,--size", t.sizes, "message size in bytes, repeatable (default 16384)");
     sub->add_option("-t,--threads", t.threads, "thread count, repeatable; 0 = every hardware thread (default 1)");
