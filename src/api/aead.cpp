@@ -118,7 +118,7 @@ void one_shot(const kcipher_ctx *ctx, kcipher_mode mode, bool seal, const uint8_
 {
     if (mode == KCIPHER_MODE_GCM) {
         Gcm g;
-        g.start(ctx->cpu_keyed(), ghash_kernel(), iv, iv_len);
+        g.start(ctx->cpu_keyed(), ctx->gcm_key(), iv, iv_len);
         run(g, seal, aad, aad_len, in, out, len, tag);
     } else {
         Ccm c;
@@ -225,7 +225,7 @@ kcipher_status kcipher_aead_init(kcipher_aead **st, const kcipher_ctx *ctx, kcip
     a->tag_len = tag_len;
     a->iv_len = iv_len;
     if (mode == KCIPHER_MODE_GCM) {
-        a->gcm.start(ctx->cpu_keyed(), ghash_kernel(), iv, iv_len);
+        a->gcm.start(ctx->cpu_keyed(), ctx->gcm_key(), iv, iv_len);
     } else {
         a->ccm_aad_total = aad_len;
         a->ccm_text_total = text_len;
@@ -335,7 +335,7 @@ kcipher_status kcipher_mac_init(kcipher_mac_state **st, const kcipher_ctx *ctx, 
     m->tag_len = tag_len;
     m->block_bytes = ctx->cipher->block_bytes;
     if (mode == KCIPHER_MODE_GMAC)
-        m->gmac.start(ctx->cpu_keyed(), ghash_kernel(), iv, iv_len);
+        m->gmac.start(ctx->cpu_keyed(), ctx->gcm_key(), iv, iv_len);
     else
         m->cmac.start(ctx->cpu_keyed());
     *st = m;

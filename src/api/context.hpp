@@ -3,9 +3,13 @@
 #pragma once
 
 #include <atomic>
+#include <mutex>
 
 #include "core/cipher.hpp"
 #include "core/key_state.hpp"
+#include "core/wipe.hpp"
+#include "dispatch/registry.hpp"
+#include "modes/aead.hpp"
 #include "modes/gpu_modes.hpp"
 #include "modes/keyed.hpp"
 
@@ -34,4 +38,18 @@ struct kcipher_ctx {
     }
 
     kc::GpuJob gpu_job() const { return {kernel, keys.get(), cipher->block_bytes}; }
+
+    // GCM's and GMAC's key-only part (H and its powers for the chosen GHASH), made on first use
+    // by whichever thread gets there first, then shared by every message under this key.
+    const kc::GcmKey &gcm_key() const
+    {
+        std::call_once(gcm_once, [this] { kc::gcm_key_init(gcm, cpu_keyed(), kc::ghash_kernel()); });
+        return gcm;
+    }
+
+    ~kcipher_ctx() { kc::secure_wipe(&gcm, sizeof gcm); }
+
+  private:
+    mutable std::once_flag gcm_once;
+    mutable kc::GcmKey gcm;
 };

@@ -30,11 +30,21 @@ class CtrStream {
     bool inc32_ = false;
 };
 
+// What GCM derives from the key alone: the GHASH implementation and its key for
+// H = E_K(0^128) (H's powers). A keyed context makes it once (api/context.hpp) and every
+// message under that key reuses it. Wiped by its owner.
+struct GcmKey {
+    const GhashKernel *g = nullptr;
+    GhashKey h;
+};
+void gcm_key_init(GcmKey &key, const Keyed &k, const GhashKernel &g);
+
 // GCM over a 128-bit block cipher: start, any number of aad() calls, then any number of
-// encrypt() or decrypt() calls, then tag(). GMAC is start, aad, tag.
+// encrypt() or decrypt() calls, then tag(). GMAC is start, aad, tag. key must outlive the
+// state.
 class Gcm {
   public:
-    void start(const Keyed &k, const GhashKernel &g, const uint8_t *iv, size_t iv_len);
+    void start(const Keyed &k, const GcmKey &key, const uint8_t *iv, size_t iv_len);
     void aad(const uint8_t *p, size_t n);
     void encrypt(const uint8_t *in, uint8_t *out, size_t n) { crypt(in, out, n, true); }
     void decrypt(const uint8_t *in, uint8_t *out, size_t n) { crypt(in, out, n, false); }
@@ -46,8 +56,8 @@ class Gcm {
     void hash(const uint8_t *p, size_t n); // GHASH over a byte stream, buffering a partial block
     void pad();                            // zero-pads a partial block (ends the AAD or the text)
     const GhashKernel *g_ = nullptr;
+    const GhashKey *hk_ = nullptr;
     Keyed k_{};
-    GhashKey hk_{};
     CtrStream ctr_;
     uint8_t j0_[16] = {}, y_[16] = {}, buf_[16] = {};
     size_t fill_ = 0;

@@ -15,14 +15,21 @@ constexpr size_t slice_bytes = 16 * 1024;
 
 } // namespace
 
-void Gcm::start(const Keyed &k, const GhashKernel &g, const uint8_t *iv, size_t iv_len)
+void gcm_key_init(GcmKey &key, const Keyed &k, const GhashKernel &g)
 {
-    k_ = k;
-    g_ = &g;
     uint8_t h[16] = {};
     k.kernel->encrypt_blocks(k.keys, h, h, 1);
-    g.init(hk_, h);
+    key.g = &g;
+    g.init(key.h, h);
     secure_wipe(h, sizeof h);
+}
+
+void Gcm::start(const Keyed &k, const GcmKey &key, const uint8_t *iv, size_t iv_len)
+{
+    k_ = k;
+    g_ = key.g;
+    hk_ = &key.h;
+    const GhashKernel &g = *key.g;
     std::memset(y_, 0, 16);
     fill_ = 0;
     aad_bytes_ = text_bytes_ = 0;
@@ -34,15 +41,15 @@ void Gcm::start(const Keyed &k, const GhashKernel &g, const uint8_t *iv, size_t 
     } else {
         std::memset(j0_, 0, 16);
         const size_t whole = iv_len / 16;
-        g.update(hk_, j0_, iv, whole);
+        g.update(*hk_, j0_, iv, whole);
         uint8_t last[16] = {};
         if (iv_len % 16 != 0) {
             std::memcpy(last, iv + 16 * whole, iv_len % 16);
-            g.update(hk_, j0_, last, 1);
+            g.update(*hk_, j0_, last, 1);
         }
         std::memset(last, 0, 16);
         store_be64(last + 8, (uint64_t)iv_len * 8);
-        g.update(hk_, j0_, last, 1);
+        g.update(*hk_, j0_, last, 1);
     }
     uint8_t cb[16];
     std::memcpy(cb, j0_, 16);
@@ -60,10 +67,10 @@ void Gcm::hash(const uint8_t *p, size_t n)
         n -= t;
         if (fill_ < 16)
             return;
-        g_->update(hk_, y_, buf_, 1);
+        g_->update(*hk_, y_, buf_, 1);
         fill_ = 0;
     }
-    g_->update(hk_, y_, p, n / 16);
+    g_->update(*hk_, y_, p, n / 16);
     std::memcpy(buf_, p + n / 16 * 16, n % 16);
     fill_ = n % 16;
 }
@@ -72,7 +79,7 @@ void Gcm::pad()
 {
     if (fill_ > 0) {
         std::memset(buf_ + fill_, 0, 16 - fill_);
-        g_->update(hk_, y_, buf_, 1);
+        g_->update(*hk_, y_, buf_, 1);
         fill_ = 0;
     }
 }
@@ -109,16 +116,17 @@ void Gcm::tag(uint8_t out[16])
     uint8_t lengths[16];
     store_be64(lengths, aad_bytes_ * 8);
     store_be64(lengths + 8, text_bytes_ * 8);
-    g_->update(hk_, y_, lengths, 1);
-    // T = GCTR(J0, S): the first keystream block XORed onto S.
-    CtrStream first;
-    first.start(k_, j0_, true);
-    first.xor_bytes(y_, out, 16);
+    g_->update(*hk_, y_, lengths, 1);
+    // T = GCTR(J0, S): S XORed with E_K(J0).
+    uint8_t ek0[16];
+    k_.kernel->encrypt_blocks(k_.keys, j0_, ek0, 1);
+    for (int i = 0; i < 16; i++)
+        out[i] = y_[i] ^ ek0[i];
+    secure_wipe(ek0, sizeof ek0);
 }
 
 Gcm::~Gcm()
 {
-    secure_wipe(&hk_, sizeof hk_);
     secure_wipe(j0_, sizeof j0_);
     secure_wipe(y_, sizeof y_);
     secure_wipe(buf_, sizeof buf_);
