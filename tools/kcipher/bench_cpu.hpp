@@ -18,6 +18,7 @@ using Work = std::function<void(const uint8_t *, uint8_t *, size_t)>;
 
 struct Target {
     std::string impl, cipher, mode, kernel, version;
+    bool decrypt = false; // the row times the inverse call (decrypt, open)
     std::function<Work()> make_worker; // one per thread (own IV / EVP context)
 };
 
@@ -54,6 +55,6 @@ Slice run_slice(const Work &w, uint8_t *buf, size_t size, double seconds);
 double median(std::vector<double> v);
 
 // Our cipher in `mode` on `kernel` ("" = dispatch's choice), one thread per call.
-Target kcipher_target(const std::string &cipher, kcipher_mode mode, const std::string &kernel);
+Target kcipher_target(const std::string &cipher, kcipher_mode mode, const std::string &kernel, bool decrypt = false);
 
 } // namespace cli

@@ -97,7 +97,7 @@ Target openssl_target(const std::string &evp_name, const std::string &cipher, co
     auto probe = OpensslCipher::make(evp_name, key->data(), random_bytes(16).data());
     if (!probe)
         return {};
-    Target t{"openssl", cipher, mode, "libcrypto EVP", probe->library_version(), nullptr};
+    Target t{"openssl", cipher, mode, "libcrypto EVP", probe->library_version(), false, nullptr};
     t.make_worker = [evp_name, key]() -> Work {
         std::shared_ptr<OpensslCipher> c = OpensslCipher::make(evp_name, key->data(), random_bytes(16).data());
         return [c](const uint8_t *in, uint8_t *out, size_t n) { c->encrypt(in, out, n); };
@@ -111,7 +111,7 @@ Target cryptopp_target(const std::string &cipher, const std::string &mode, size_
     std::string label;
     if (!cryptopp_worker(cipher, mode, key->data(), key->size(), random_bytes(block_bytes).data(), &label))
         return {};
-    Target t{"cryptopp", cipher, mode, label, cryptopp_version(), nullptr};
+    Target t{"cryptopp", cipher, mode, label, cryptopp_version(), false, nullptr};
     t.make_worker = [cipher, mode, key, block_bytes]() -> Work {
         std::string unused;
         return cryptopp_worker(cipher, mode, key->data(), key->size(), random_bytes(block_bytes).data(), &unused);
@@ -204,11 +204,11 @@ std::vector<std::vector<Target>> build_groups(const CpuBenchOptions &o)
         kcipher::check(kcipher_cipher_find(cipher, &info));
         std::vector<Target> g;
         for (const std::string &k : kernels_for(info, o))
-            g.push_back(kcipher_target(cipher, mode, k));
+            g.push_back(kcipher_target(cipher, mode, k, o.decrypt));
         // The baseline kernel first, so that the others' rows follow it.
         std::stable_partition(g.begin(), g.end(), [&](const Target &t) { return t.kernel == o.baseline; });
         const std::string c(cipher), m = g.back().mode;
-        if (o.openssl)
+        if (o.openssl && !o.decrypt)
             for (const Peer &p : openssl_peers(c, m, o.all)) {
                 if (!first_time(p.evp))
                     continue;
@@ -217,7 +217,7 @@ std::vector<std::vector<Target>> build_groups(const CpuBenchOptions &o)
                     g.push_back(t);
             }
         const bool cryptopp_mode = m == "ecb" || m == "cbc" || m == "ctr"; // not its GCM, CCM, CMAC (yet)
-        if (o.cryptopp && cryptopp_mode && cryptopp_available() && first_time("cryptopp:" + c + "-" + m)) {
+        if (o.cryptopp && !o.decrypt && cryptopp_mode && cryptopp_available() && first_time("cryptopp:" + c + "-" + m)) {
             Target t = cryptopp_target(c, m, info.key_bytes, info.block_bytes);
             if (t.make_worker)
                 g.push_back(t);
@@ -255,15 +255,15 @@ std::string kernel_label(const Target &t)
     return k.size() > 20 ? k.substr(0, 20) : k;
 }
 
-// What a row's call does to its message: "encrypt" (ECB, CBC, CTR), "seal" (GCM, CCM:
+// What a row's call does to its message: "encrypt" or "decrypt" (ECB, CBC, CTR), "seal" or "open" (GCM, CCM:
 // ciphertext and a 16-byte tag) or "mac" (CMAC, GMAC: the tag alone).
-const char *operation_of(const std::string &mode)
+const char *operation_of(const std::string &mode, bool decrypt)
 {
     if (mode == "gcm" || mode == "ccm")
-        return "seal";
+        return decrypt ? "open" : "seal";
     if (mode == "cmac" || mode == "gmac")
         return "mac";
-    return "encrypt";
+    return decrypt && mode != "ctr" ? "decrypt" : "encrypt";
 }
 
 } // namespace
@@ -334,7 +334,7 @@ int run_cpu_bench(CpuBenchOptions o)
                                        {"version", t.version},
                                        {"cipher", t.cipher},
                                        {"mode", t.mode},
-                                       {"operation", operation_of(t.mode)},
+                                       {"operation", operation_of(t.mode, t.decrypt)},
                                        {"kernel", t.kernel},
                                        {"bytes", size},
                                        {"threads", th},
