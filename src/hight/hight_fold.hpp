@@ -63,6 +63,30 @@ constexpr int fold_slot(int round, int byte)
     return slot;
 }
 
+// What the once-per-message pass (fold_counter_rounds, on the constant bytes) does with
+// update u of round `round`: constant-on-constant updates are done, and where one side varies
+// the vector the lanes need is recorded in its fold_slot (the target's last constant value, or
+// the constant F-term); where both vary there is nothing to do. The kernels keep only the
+// vector operations of each action.
+enum class FoldAction { none, record_target, record_term, apply_term };
+
+struct FoldStep {
+    FoldAction action;
+    int target, source, slot; // updated_byte, source_byte, fold_slot of the update
+};
+
+constexpr FoldStep fold_step(int round, unsigned varying, int u)
+{
+    const int o = updated_byte(round, u), e = source_byte(round, u);
+    const bool source_varies = (varying >> e) & 1, target_varies = (varying >> o) & 1;
+    FoldAction action = FoldAction::none;
+    if (source_varies && !target_varies)
+        action = FoldAction::record_target;
+    else if (!source_varies)
+        action = target_varies ? FoldAction::record_term : FoldAction::apply_term;
+    return FoldStep{action, o, e, fold_slot(round, o)};
+}
+
 constexpr int fold_slot_count = fold_slot(folded_round_count, 0);
 static_assert(fold_slot_count == 9, "six constant bytes met by a varying F-term, three F-terms");
 

@@ -412,22 +412,17 @@ struct CtrFold {
 };
 
 // One update of round R on the constant bytes c of a block (the bytes that vary are never
-// read): constant-on-constant updates are done, and the vectors the lanes need are recorded.
+// read): hight_fold.hpp's fold_step says what to do.
 template <int R, unsigned Varying, int U>
 KC_HIGHT_INLINE void fold_update(V (&c)[8], CtrFold &f, const RoundKeys &rk, const Tables &t)
 {
-    constexpr int o = updated_byte(R, U), e = source_byte(R, U);
-    constexpr bool even_varies = (Varying >> e) & 1, odd_varies = (Varying >> o) & 1;
-    constexpr int slot = fold_slot(R, o);
-    if constexpr (even_varies && !odd_varies) {
-        f.value[slot] = c[o];
-    } else if constexpr (!even_varies) {
-        const V term = f_term<U>(c[e], rk, t);
-        if constexpr (odd_varies)
-            f.value[slot] = term;
-        else
-            c[o] = apply_term<U>(c[o], term);
-    }
+    constexpr FoldStep s = fold_step(R, Varying, U);
+    if constexpr (s.action == FoldAction::record_target)
+        f.value[s.slot] = c[s.target];
+    else if constexpr (s.action == FoldAction::record_term)
+        f.value[s.slot] = f_term<U>(c[s.source], rk, t);
+    else if constexpr (s.action == FoldAction::apply_term)
+        c[s.target] = apply_term<U>(c[s.target], f_term<U>(c[s.source], rk, t));
 }
 
 template <int R, unsigned Varying>

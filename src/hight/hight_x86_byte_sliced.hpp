@@ -68,6 +68,9 @@ namespace {
 // a call boundary would pass them through memory.
 #define KC_HIGHT_BS_INLINE [[gnu::always_inline]] inline
 
+using hight_fold::FoldAction;
+using hight_fold::FoldStep;
+using hight_fold::fold_step;
 using hight_fold::folded_round_count;
 using hight_fold::fold_slot;
 using hight_fold::fold_slot_count;
@@ -407,37 +410,40 @@ template <class Ops> struct CtrFold {
     vec<Ops> value[fold_slot_count];
 };
 
-// One update of round R on the constant bytes c of a block (the bytes that vary are never
-// read): constant-on-constant updates are done, and the vectors the lanes need are recorded.
-template <class Ops, int R, unsigned Varying, int U>
-KC_HIGHT_BS_INLINE void fold_update(vec<Ops> (&c)[8], CtrFold<Ops> &f, const typename Ops::RoundKeys &rk)
-{
-    constexpr int o = updated_byte(R, U), e = source_byte(R, U);
-    constexpr bool even_varies = (Varying >> e) & 1, odd_varies = (Varying >> o) & 1;
-    constexpr int slot = fold_slot(R, o);
-    if constexpr (even_varies && !odd_varies) {
-        f.value[slot] = c[o];
-    } else if constexpr (!even_varies) {
-        const vec<Ops> term = Ops::template f_term<U>(c[e], rk);
-        if constexpr (odd_varies)
-            f.value[slot] = term;
-        else
-            c[o] = apply_term<Ops, U>(c[o], term);
-    }
-}
-
-template <class Ops, int R, unsigned Varying>
-KC_HIGHT_BS_INLINE void fold_rounds(vec<Ops> (&c)[8], CtrFold<Ops> &f, const typename Ops::Keys &k)
+// The folded rounds R.. (R < folded_round_count) over an update class: round R's four
+// updates are Update::run<R, Varying, U>(args..., rk) for U = 0..3, with Varying the bytes that
+// vary before the round and rk its RoundKeys. Used by fold_counter_rounds (FoldUpdate) and
+// ctr_groups_folded (FoldedUpdate).
+template <class Ops, class Update, int R, unsigned Varying, class... Args>
+KC_HIGHT_BS_INLINE void run_folded_rounds(const typename Ops::Keys &k, Args &...args)
 {
     if constexpr (R < folded_round_count) {
         const typename Ops::RoundKeys rk = Ops::round_keys(k, R);
-        fold_update<Ops, R, Varying, 0>(c, f, rk);
-        fold_update<Ops, R, Varying, 1>(c, f, rk);
-        fold_update<Ops, R, Varying, 2>(c, f, rk);
-        fold_update<Ops, R, Varying, 3>(c, f, rk);
-        fold_rounds<Ops, R + 1, varying_after_round(R, Varying)>(c, f, k);
+        Update::template run<R, Varying, 0>(args..., rk);
+        Update::template run<R, Varying, 1>(args..., rk);
+        Update::template run<R, Varying, 2>(args..., rk);
+        Update::template run<R, Varying, 3>(args..., rk);
+        run_folded_rounds<Ops, Update, R + 1, varying_after_round(R, Varying)>(k, args...);
+    } else {
+        static_assert(Varying == 0xff, "every byte varies after the folded rounds");
     }
 }
+
+// One update of round R on the constant bytes c of a block (the bytes that vary are never
+// read): hight_fold.hpp's fold_step says what to do.
+template <class Ops> struct FoldUpdate {
+    template <int R, unsigned Varying, int U>
+    KC_HIGHT_BS_INLINE static void run(vec<Ops> (&c)[8], CtrFold<Ops> &f, const typename Ops::RoundKeys &rk)
+    {
+        constexpr FoldStep s = fold_step(R, Varying, U);
+        if constexpr (s.action == FoldAction::record_target)
+            f.value[s.slot] = c[s.target];
+        else if constexpr (s.action == FoldAction::record_term)
+            f.value[s.slot] = Ops::template f_term<U>(c[s.source], rk);
+        else if constexpr (s.action == FoldAction::apply_term)
+            c[s.target] = apply_term<Ops, U>(c[s.target], Ops::template f_term<U>(c[s.source], rk));
+    }
+};
 
 // Once per message and per 2^16 blocks: about 45 vector operations.
 template <class Ops> void fold_counter_rounds(const typename Ops::Keys &k, uint64_t high, CtrFold<Ops> *f)
@@ -447,49 +453,37 @@ template <class Ops> void fold_counter_rounds(const typename Ops::Keys &k, uint6
     c[0] = Ops::add8(c[0], Ops::whitening(k, 0));
     c[2] = Ops::xor8(c[2], Ops::whitening(k, 1));
     c[4] = Ops::add8(c[4], Ops::whitening(k, 2));
-    fold_rounds<Ops, 0, initial_varying>(c, *f, k);
+    run_folded_rounds<Ops, FoldUpdate<Ops>, 0, initial_varying>(k, c, *f);
     f->high = high;
 }
 
 // One update of a folded round on the lanes: the full update where its F-term varies (from
 // the folded value of the target byte if that did not vary yet), one operation with the
 // folded F-term where only the target varies, nothing where neither does.
-template <class Ops, int R, unsigned Varying, int U, int G>
-KC_HIGHT_BS_INLINE void folded_update(vec<Ops> (&x)[G][8], const CtrFold<Ops> &f, const typename Ops::RoundKeys &rk)
-{
-    constexpr int o = updated_byte(R, U), e = source_byte(R, U);
-    constexpr bool target_varies = (Varying >> o) & 1;
-    constexpr int slot = fold_slot(R, o);
-    if constexpr ((Varying >> e) & 1) {
-        for (int g = 0; g < G; g++) {
-            vec<Ops> t;
-            if constexpr (target_varies)
-                t = x[g][o];
-            else
-                t = f.value[slot];
-            x[g][o] = apply_term<Ops, U>(t, Ops::template f_term<U>(x[g][e], rk));
+template <class Ops> struct FoldedUpdate {
+    template <int R, unsigned Varying, int U, int G>
+    KC_HIGHT_BS_INLINE static void run(vec<Ops> (&x)[G][8], const CtrFold<Ops> &f,
+                                       const typename Ops::RoundKeys &rk)
+    {
+        constexpr int o = updated_byte(R, U), e = source_byte(R, U);
+        constexpr bool target_varies = (Varying >> o) & 1;
+        constexpr int slot = fold_slot(R, o);
+        if constexpr ((Varying >> e) & 1) {
+            for (int g = 0; g < G; g++) {
+                vec<Ops> t;
+                if constexpr (target_varies)
+                    t = x[g][o];
+                else
+                    t = f.value[slot];
+                x[g][o] = apply_term<Ops, U>(t, Ops::template f_term<U>(x[g][e], rk));
+            }
+        } else if constexpr (target_varies) {
+            const vec<Ops> d = f.value[slot];
+            for (int g = 0; g < G; g++)
+                x[g][o] = apply_term<Ops, U>(x[g][o], d);
         }
-    } else if constexpr (target_varies) {
-        const vec<Ops> d = f.value[slot];
-        for (int g = 0; g < G; g++)
-            x[g][o] = apply_term<Ops, U>(x[g][o], d);
     }
-}
-
-template <class Ops, int R, unsigned Varying, int G>
-KC_HIGHT_BS_INLINE void folded_rounds(vec<Ops> (&x)[G][8], const CtrFold<Ops> &f, const typename Ops::Keys &k)
-{
-    if constexpr (R < folded_round_count) {
-        const typename Ops::RoundKeys rk = Ops::round_keys(k, R);
-        folded_update<Ops, R, Varying, 0>(x, f, rk);
-        folded_update<Ops, R, Varying, 1>(x, f, rk);
-        folded_update<Ops, R, Varying, 2>(x, f, rk);
-        folded_update<Ops, R, Varying, 3>(x, f, rk);
-        folded_rounds<Ops, R + 1, varying_after_round(R, Varying)>(x, f, k);
-    } else {
-        static_assert(Varying == 0xff, "every byte varies after the folded rounds");
-    }
-}
+};
 
 // CTR over G groups from counter `base`, the folded way.
 template <class Ops, int G>
@@ -500,7 +494,7 @@ KC_HIGHT_BS_INLINE void ctr_groups_folded(const typename Ops::Keys &k, const Ctr
     const vec<Ops> wk3 = Ops::whitening(k, 3);
     for (int g = 0; g < G; g++)
         Ops::counter_low_slices(base + Ops::group_blocks * g, wk3, x[g]);
-    folded_rounds<Ops, 0, initial_varying>(x, f, k);
+    run_folded_rounds<Ops, FoldedUpdate<Ops>, 0, initial_varying>(k, x, f);
     encrypt_rounds_from<Ops, folded_round_count>(x, k);
     final_transform<Ops>(k, x);
     for (int g = 0; g < G; g++)
