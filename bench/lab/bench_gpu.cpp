@@ -235,24 +235,23 @@ Row host_row(const char *kernel, const kc::CipherDesc &d, bool ctr, std::vector<
 
 } // namespace
 
-const kc::GpuInfo *select_gpu(std::vector<kc::GpuInfo> &gpus, int device)
+std::optional<kc::GpuInfo> select_gpu(int device)
 {
-    gpus = kc::cuda_devices();
+    const std::vector<kc::GpuInfo> gpus = kc::cuda_devices();
     if (gpus.empty()) {
         fmt::print(stderr, "kcipher-lab: no GPU: {}\n", kc::cuda_runtime_status());
-        return nullptr;
+        return std::nullopt;
     }
     if (device < 0 || device >= (int)gpus.size())
         throw std::runtime_error("--gpu-device out of range");
     ck(cudaSetDevice(device), "cudaSetDevice");
-    return &gpus[(size_t)device];
+    return gpus[(size_t)device];
 }
 
 int run_gpu_bench(const GpuBenchOptions &o)
 {
-    std::vector<kc::GpuInfo> gpus;
-    const kc::GpuInfo *gp = select_gpu(gpus, o.device);
-    if (gp == nullptr)
+    const std::optional<kc::GpuInfo> gp = select_gpu(o.device);
+    if (!gp)
         return 1;
     const kc::GpuInfo &g = *gp;
     const size_t bytes = o.bytes / 16 * 16;
@@ -314,19 +313,10 @@ int run_gpu_bench(const GpuBenchOptions &o)
     if (!o.json.empty()) {
         nlohmann::json list = nlohmann::json::array();
         for (const Row &r : rows)
-            list.push_back({{"implementation", "kcipher"},
-                            {"kernel", r.kernel},
-                            {"cipher", r.cipher},
-                            {"what", r.what},
-                            {"bytes", r.bytes},
-                            {"threads_per_block", r.threads},
-                            {"blocks", r.blocks},
-                            {"seconds_median", r.seconds},
-                            {"runs", r.runs},
-                            {"gbps", r.gbps()},
-                            {"gpu", g.name},
-                            {"sms", g.multiprocessors},
-                            {"gpu_clock_ghz", g.clock_khz / 1e6}});
+            list.push_back({{"implementation", "kcipher"}, {"kernel", r.kernel}, {"cipher", r.cipher}, {"what", r.what},
+                            {"bytes", r.bytes}, {"threads_per_block", r.threads}, {"blocks", r.blocks},
+                            {"seconds_median", r.seconds}, {"runs", r.runs}, {"gbps", r.gbps()},
+                            {"gpu", g.name}, {"sms", g.multiprocessors}, {"gpu_clock_ghz", g.clock_khz / 1e6}});
         write_json_file(o.json, list);
     }
     return 0;

@@ -2,6 +2,7 @@
 // path timed end to end, as DESIGN.md's "How it is measured" asks.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,9 +31,8 @@ double gpu_keystream_seconds(const std::string &kernel, const std::string &ciphe
 double pcie_d2h_seconds(size_t bytes, int runs);
 // Throws std::runtime_error("what: CUDA's message") unless cuda_error is cudaSuccess.
 void check_cuda(int cuda_error, const char *what);
-// The GPU of --gpu-device, made current: fills `gpus` with the machine's GPUs and returns the
-// chosen one, or nullptr after saying why on stderr where there is none; a device index out
-// of range throws.
-const kc::GpuInfo *select_gpu(std::vector<kc::GpuInfo> &gpus, int device);
+// The GPU of --gpu-device, made current: the chosen one of the machine's GPUs, or nothing
+// after saying why on stderr where there is none; a device index out of range throws.
+std::optional<kc::GpuInfo> select_gpu(int device);
 
 } // namespace lab
