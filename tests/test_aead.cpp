@@ -20,10 +20,10 @@
 #include "kcipher/kcipher.h"
 #include "modes/aead.hpp"
 #include "support/kernels.hpp"
+#include "support/openssl_aead.hpp"
 #include "support/vectors.hpp"
 
 #ifdef KC_HAVE_OPENSSL
-#include <openssl/core_names.h>
 #include <openssl/evp.h>
 #endif
 
@@ -31,6 +31,10 @@ namespace {
 
 using Bytes = std::vector<uint8_t>;
 using kct::unhex;
+#ifdef KC_HAVE_OPENSSL
+using kct::evp_aead;
+using kct::evp_cmac;
+#endif
 
 struct Ctx {
     kcipher_ctx *c = nullptr;
@@ -346,50 +350,6 @@ bool init_evp(kc::KeyState &ks, const kc::Kernel &k, Bytes key)
 
 const kc::Kernel evp_kernel = {"test/evp", "test", 16, 1, false, 0, 0, 32, nullptr,
                                EvpBlock::set_key, EvpBlock::enc, EvpBlock::dec, EvpBlock::ctr};
-
-Bytes evp_aead(const char *name, bool gcm, const Bytes &key, const Bytes &iv, const Bytes &aad, const Bytes &pt,
-               size_t tag_len)
-{
-    EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
-    const EVP_CIPHER *c = EVP_get_cipherbyname(name);
-    EVP_EncryptInit_ex(x, c, nullptr, nullptr, nullptr);
-    EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_IVLEN, (int)iv.size(), nullptr);
-    if (!gcm)
-        EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, (int)tag_len, nullptr);
-    EVP_EncryptInit_ex(x, nullptr, nullptr, key.data(), iv.data());
-    int l = 0;
-    if (!gcm)
-        EVP_EncryptUpdate(x, nullptr, &l, nullptr, (int)pt.size());
-    if (!aad.empty())
-        EVP_EncryptUpdate(x, nullptr, &l, aad.data(), (int)aad.size());
-    Bytes out(pt.size() + tag_len);
-    // CCM always takes the (possibly empty) payload call; a null input pointer there means
-    // something else to some OpenSSL 3.0 releases, so it gets a real one.
-    const uint8_t none = 0;
-    if (!pt.empty() || !gcm)
-        EVP_EncryptUpdate(x, out.data(), &l, pt.empty() ? &none : pt.data(), (int)pt.size());
-    EVP_EncryptFinal_ex(x, out.data() + pt.size(), &l);
-    EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, (int)tag_len, out.data() + pt.size());
-    EVP_CIPHER_CTX_free(x);
-    return out;
-}
-
-Bytes evp_cmac(const char *cbc_name, const Bytes &key, const Bytes &data)
-{
-    EVP_MAC *mac = EVP_MAC_fetch(nullptr, "CMAC", nullptr);
-    EVP_MAC_CTX *m = EVP_MAC_CTX_new(mac);
-    OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, const_cast<char *>(cbc_name), 0),
-                           OSSL_PARAM_construct_end()};
-    EVP_MAC_init(m, key.data(), key.size(), params);
-    EVP_MAC_update(m, data.data(), data.size());
-    Bytes out(16);
-    size_t n = 0;
-    EVP_MAC_final(m, out.data(), &n, out.size());
-    out.resize(n);
-    EVP_MAC_CTX_free(m);
-    EVP_MAC_free(mac);
-    return out;
-}
 
 // Our GCM, CCM and CMAC code over AES-128 equals OpenSSL's AES-GCM, AES-CCM and CMAC, with
 // every GHASH implementation, every GCM tag length, IVs of 1..64 bytes, and lengths across

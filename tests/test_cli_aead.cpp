@@ -21,136 +21,19 @@
 #include <unistd.h>
 
 #include "kcipher/kcipher.hpp"
+#include "support/cli_kit.hpp"
+#include "support/openssl_aead.hpp"
 #include "support/run_process.hpp"
 #include "support/vectors.hpp"
 
-#ifdef KC_HAVE_OPENSSL
-#include <openssl/core_names.h>
-#include <openssl/evp.h>
-#endif
 
 namespace {
 
+using namespace kct;
 using Bytes = std::vector<uint8_t>;
 
-const std::string kCli = [] {
-    const char *e = std::getenv("KCIPHER_TEST_CLI");
-    return std::string(e != nullptr && *e != '\0' ? e : KC_CLI_PATH);
-}();
 constexpr size_t kChunk = 4u << 20; // the CLI's streaming chunk (tools/kcipher/crypt_aead.cpp)
 
-std::string str(const Bytes &v) { return std::string(v.begin(), v.end()); }
-Bytes bytes(const std::string &s) { return Bytes(s.begin(), s.end()); }
-std::string hex(const Bytes &v) { return kct::tohex(v); }
-
-std::string read_file(const std::string &path)
-{
-    std::ifstream f(path, std::ios::binary);
-    if (!f)
-        throw std::runtime_error("cannot read " + path);
-    std::ostringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
-
-void write_file(const std::string &path, const std::string &data)
-{
-    std::ofstream f(path, std::ios::binary | std::ios::trunc);
-    f.write(data.data(), (std::streamsize)data.size());
-    if (!f)
-        throw std::runtime_error("cannot write " + path);
-}
-
-bool exists(const std::string &path)
-{
-    struct stat st;
-    return ::lstat(path.c_str(), &st) == 0;
-}
-
-std::vector<std::string> list_dir(const std::string &path)
-{
-    std::vector<std::string> names;
-    DIR *d = ::opendir(path.c_str());
-    if (d == nullptr)
-        throw std::runtime_error("cannot list " + path);
-    while (dirent *e = ::readdir(d)) {
-        std::string n = e->d_name;
-        if (n != "." && n != "..")
-            names.push_back(n);
-    }
-    ::closedir(d);
-    std::sort(names.begin(), names.end());
-    return names;
-}
-
-int remove_entry(const char *p, const struct stat *, int, struct FTW *)
-{
-    ::remove(p);
-    return 0;
-}
-
-class TempDir {
-  public:
-    TempDir()
-    {
-        const char *t = std::getenv("TMPDIR");
-        std::string tmpl = std::string(t != nullptr && *t != '\0' ? t : "/tmp") + "/kcipher-cli-aead-XXXXXX";
-        if (::mkdtemp(tmpl.data()) == nullptr)
-            throw std::runtime_error("mkdtemp(" + tmpl + "): " + std::strerror(errno));
-        path_ = tmpl;
-    }
-    ~TempDir() { ::nftw(path_.c_str(), remove_entry, 16, FTW_DEPTH | FTW_PHYS); }
-    TempDir(const TempDir &) = delete;
-    TempDir &operator=(const TempDir &) = delete;
-    const std::string &path() const { return path_; }
-    std::string operator/(const std::string &name) const { return path_ + "/" + name; }
-
-  private:
-    std::string path_;
-};
-
-kct::ProcessResult kc(std::vector<std::string> args, kct::ProcessOptions opt = {})
-{
-    args.insert(args.begin(), kCli);
-    return kct::run_process(args, opt);
-}
-
-std::vector<std::string> operator+(std::vector<std::string> a, const std::vector<std::string> &b)
-{
-    a.insert(a.end(), b.begin(), b.end());
-    return a;
-}
-
-std::string preview(const std::string &s) { return s.size() <= 600 ? s : s.substr(0, 600) + "..."; }
-
-::testing::AssertionResult Succeeded(const kct::ProcessResult &r)
-{
-    if (r.spawned && r.exited && r.exit_code == 0 && !r.timed_out && r.err.empty())
-        return ::testing::AssertionSuccess();
-    return ::testing::AssertionFailure() << "expected exit 0 and an empty stderr; got " << r.describe()
-                                         << ", stderr: \"" << preview(r.err) << "\"";
-}
-
-::testing::AssertionResult FailedWith(const kct::ProcessResult &r, int code, const std::string &message)
-{
-    if (!r.spawned || r.timed_out || !r.exited || r.exit_code != code)
-        return ::testing::AssertionFailure() << "expected exit " << code << "; got " << r.describe()
-                                             << ", stderr: \"" << preview(r.err) << "\"";
-    if (r.err.find(message) == std::string::npos)
-        return ::testing::AssertionFailure() << "stderr lacks \"" << message << "\": \"" << preview(r.err) << "\"";
-    return ::testing::AssertionSuccess();
-}
-
-::testing::AssertionResult SameBytes(const std::string &actual, const std::string &expected)
-{
-    if (actual == expected)
-        return ::testing::AssertionSuccess();
-    size_t i = 0;
-    while (i < actual.size() && i < expected.size() && actual[i] == expected[i])
-        i++;
-    return ::testing::AssertionFailure() << actual.size() << " bytes, expected " << expected.size()
-                                         << "; first difference at offset " << i;
-}
 
 std::vector<std::string> aead_args(const std::string &verb, const std::string &cipher_mode, const Bytes &key,
                                    const Bytes &iv)
@@ -187,25 +70,25 @@ TEST(CliAeadRoundTrip, FilesAndStdio)
             seed++;
             const Bytes key = kct::random_bytes(rt.key_bytes, seed), iv = kct::random_bytes(rt.iv_bytes, seed + 100);
             const Bytes plain = kct::random_bytes(size, seed + 200);
-            const std::string expected = str(kcipher::Cipher(rt.cipher, key).seal(rt.mode, iv, plain));
-            write_file(dir / "plain", str(plain));
+            const std::string expected = bytes_str(kcipher::Cipher(rt.cipher, key).seal(rt.mode, iv, plain));
+            write_file(dir / "plain", bytes_str(plain));
             auto enc = aead_args("enc", name, key, iv);
             auto dec = aead_args("dec", name, key, iv);
 
             ASSERT_TRUE(Succeeded(kc(enc + std::vector<std::string>{"-i", dir / "plain", "-o", dir / "sealed"})));
             ASSERT_TRUE(SameBytes(read_file(dir / "sealed"), expected));
             ASSERT_TRUE(Succeeded(kc(dec + std::vector<std::string>{"-i", dir / "sealed", "-o", dir / "back"})));
-            EXPECT_TRUE(SameBytes(read_file(dir / "back"), str(plain)));
+            EXPECT_TRUE(SameBytes(read_file(dir / "back"), bytes_str(plain)));
 
             kct::ProcessOptions in_plain, in_sealed;
-            in_plain.stdin_bytes = str(plain); // a pipe: CCM holds it in a temporary file first
+            in_plain.stdin_bytes = bytes_str(plain); // a pipe: CCM holds it in a temporary file first
             in_sealed.stdin_bytes = expected;
             auto r = kc(enc, in_plain);
             ASSERT_TRUE(Succeeded(r));
             EXPECT_TRUE(SameBytes(r.out, expected));
             r = kc(dec, in_sealed);
             ASSERT_TRUE(Succeeded(r));
-            EXPECT_TRUE(SameBytes(r.out, str(plain)));
+            EXPECT_TRUE(SameBytes(r.out, bytes_str(plain)));
         }
     }
 }
@@ -242,7 +125,7 @@ class CliAeadBadTag : public ::testing::Test {
     }
     std::string seal(kcipher_mode m, const Bytes &plain, const Bytes &aad = {}, size_t tag = 16)
     {
-        return str(kcipher::Cipher("aria-256", key_).seal(m, iv_, plain, aad, tag));
+        return bytes_str(kcipher::Cipher("aria-256", key_).seal(m, iv_, plain, aad, tag));
     }
 
     TempDir dir_;
@@ -287,12 +170,12 @@ TEST(CliAeadOptions, AadHexAndAadFileAgree)
     TempDir dir;
     const Bytes key = kct::random_bytes(16, 6), iv = kct::random_bytes(12, 7), aad = kct::random_bytes(300, 8);
     const Bytes plain = kct::random_bytes(77, 9);
-    write_file(dir / "plain", str(plain));
-    write_file(dir / "aad", str(aad));
+    write_file(dir / "plain", bytes_str(plain));
+    write_file(dir / "aad", bytes_str(aad));
     for (kcipher_mode m : {KCIPHER_MODE_GCM, KCIPHER_MODE_CCM}) {
         const std::string name = m == KCIPHER_MODE_GCM ? "lea-128-gcm" : "lea-128-ccm";
         SCOPED_TRACE(name);
-        const std::string expected = str(kcipher::Cipher("lea-128", key).seal(m, iv, plain, aad));
+        const std::string expected = bytes_str(kcipher::Cipher("lea-128", key).seal(m, iv, plain, aad));
         auto enc = aead_args("enc", name, key, iv) + std::vector<std::string>{"-i", dir / "plain"};
         auto r = kc(enc + std::vector<std::string>{"--aad", hex(aad)});
         ASSERT_TRUE(Succeeded(r));
@@ -302,7 +185,7 @@ TEST(CliAeadOptions, AadHexAndAadFileAgree)
         EXPECT_TRUE(SameBytes(r.out, expected));
         // The AAD file from a pipe (standard input), the data from a file.
         kct::ProcessOptions piped;
-        piped.stdin_bytes = str(aad);
+        piped.stdin_bytes = bytes_str(aad);
         r = kc(enc + std::vector<std::string>{"--aad-file", "-"}, piped);
         ASSERT_TRUE(Succeeded(r));
         EXPECT_TRUE(SameBytes(r.out, expected));
@@ -310,7 +193,7 @@ TEST(CliAeadOptions, AadHexAndAadFileAgree)
         write_file(dir / "sealed", expected);
         r = kc(aead_args("dec", name, key, iv) + std::vector<std::string>{"-i", dir / "sealed", "--aad-file", dir / "aad"});
         ASSERT_TRUE(Succeeded(r));
-        EXPECT_TRUE(SameBytes(r.out, str(plain)));
+        EXPECT_TRUE(SameBytes(r.out, bytes_str(plain)));
     }
 }
 
@@ -318,7 +201,7 @@ TEST(CliAeadOptions, TagLengths)
 {
     TempDir dir;
     const Bytes key = kct::random_bytes(16, 10), iv = kct::random_bytes(12, 11), plain = kct::random_bytes(40, 12);
-    write_file(dir / "plain", str(plain));
+    write_file(dir / "plain", bytes_str(plain));
     kcipher::Cipher c("aria-128", key);
     const std::pair<kcipher_mode, size_t> cases[] = {{KCIPHER_MODE_GCM, 4}, {KCIPHER_MODE_GCM, 8}, {KCIPHER_MODE_GCM, 13},
                                                      {KCIPHER_MODE_CCM, 4}, {KCIPHER_MODE_CCM, 10}};
@@ -328,70 +211,30 @@ TEST(CliAeadOptions, TagLengths)
         auto r = kc(aead_args("enc", name, key, iv) + std::vector<std::string>{"-i", dir / "plain", "--tag-len", std::to_string(t)});
         ASSERT_TRUE(Succeeded(r));
         EXPECT_EQ(plain.size() + t, r.out.size());
-        EXPECT_TRUE(SameBytes(r.out, str(c.seal(m, iv, plain, {}, t))));
+        EXPECT_TRUE(SameBytes(r.out, bytes_str(c.seal(m, iv, plain, {}, t))));
         write_file(dir / "sealed", r.out);
         r = kc(aead_args("dec", name, key, iv) + std::vector<std::string>{"-i", dir / "sealed", "--tag-len", std::to_string(t)});
         ASSERT_TRUE(Succeeded(r));
-        EXPECT_TRUE(SameBytes(r.out, str(plain)));
+        EXPECT_TRUE(SameBytes(r.out, bytes_str(plain)));
     }
 }
 
 // ---- byte-identity with OpenSSL ----------------------------------------------------------------
 
 #ifdef KC_HAVE_OPENSSL
-Bytes evp_seal(const char *name, bool gcm, const Bytes &key, const Bytes &iv, const Bytes &aad, const Bytes &pt,
-               size_t tag_len)
-{
-    EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
-    EVP_EncryptInit_ex(x, EVP_get_cipherbyname(name), nullptr, nullptr, nullptr);
-    EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_IVLEN, (int)iv.size(), nullptr);
-    if (!gcm)
-        EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, (int)tag_len, nullptr);
-    EVP_EncryptInit_ex(x, nullptr, nullptr, key.data(), iv.data());
-    int l = 0;
-    if (!gcm)
-        EVP_EncryptUpdate(x, nullptr, &l, nullptr, (int)pt.size());
-    if (!aad.empty())
-        EVP_EncryptUpdate(x, nullptr, &l, aad.data(), (int)aad.size());
-    Bytes out(pt.size() + tag_len);
-    if (!pt.empty() || !gcm)
-        EVP_EncryptUpdate(x, out.data(), &l, pt.data(), (int)pt.size());
-    EVP_EncryptFinal_ex(x, out.data() + pt.size(), &l);
-    EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, (int)tag_len, out.data() + pt.size());
-    EVP_CIPHER_CTX_free(x);
-    return out;
-}
-
-Bytes evp_cmac(const char *cbc_name, const Bytes &key, const Bytes &data)
-{
-    EVP_MAC *mac = EVP_MAC_fetch(nullptr, "CMAC", nullptr);
-    EVP_MAC_CTX *m = EVP_MAC_CTX_new(mac);
-    OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, const_cast<char *>(cbc_name), 0),
-                           OSSL_PARAM_construct_end()};
-    EVP_MAC_init(m, key.data(), key.size(), params);
-    EVP_MAC_update(m, data.data(), data.size());
-    Bytes out(16);
-    size_t n = 0;
-    EVP_MAC_final(m, out.data(), &n, out.size());
-    out.resize(n);
-    EVP_MAC_CTX_free(m);
-    EVP_MAC_free(mac);
-    return out;
-}
-
 TEST(CliAeadOpenssl, GcmCcmAndCmacEqualEvp)
 {
     TempDir dir;
     const Bytes key = kct::random_bytes(16, 13), aad = kct::random_bytes(20, 14), plain = kct::random_bytes(5000, 15);
-    write_file(dir / "plain", str(plain));
+    write_file(dir / "plain", bytes_str(plain));
     const Bytes iv = kct::random_bytes(12, 16), nonce = kct::random_bytes(11, 17);
     auto r = kc(aead_args("enc", "aria-128-gcm", key, iv) + std::vector<std::string>{"-i", dir / "plain", "--aad", hex(aad)});
     ASSERT_TRUE(Succeeded(r));
-    EXPECT_TRUE(SameBytes(r.out, str(evp_seal("ARIA-128-GCM", true, key, iv, aad, plain, 16))));
+    EXPECT_TRUE(SameBytes(r.out, bytes_str(evp_aead("ARIA-128-GCM", true, key, iv, aad, plain, 16))));
     r = kc(aead_args("enc", "aria-128-ccm", key, nonce) +
            std::vector<std::string>{"-i", dir / "plain", "--aad", hex(aad), "--tag-len", "8"});
     ASSERT_TRUE(Succeeded(r));
-    EXPECT_TRUE(SameBytes(r.out, str(evp_seal("ARIA-128-CCM", false, key, nonce, aad, plain, 8))));
+    EXPECT_TRUE(SameBytes(r.out, bytes_str(evp_aead("ARIA-128-CCM", false, key, nonce, aad, plain, 8))));
     r = kc({"mac", "-c", "aria-128-cmac", "-k", hex(key), "-i", dir / "plain"});
     ASSERT_TRUE(Succeeded(r));
     EXPECT_EQ(hex(evp_cmac("ARIA-128-CBC", key, plain)) + "\n", r.out);
@@ -404,7 +247,7 @@ TEST(CliAeadMac, CmacPrintsTheTagForEveryBlockSize)
 {
     TempDir dir;
     const Bytes data = kct::random_bytes(kChunk + 9, 18);
-    write_file(dir / "data", str(data));
+    write_file(dir / "data", bytes_str(data));
     for (const char *cipher : {"aria-128", "hight", "cham-64-128"}) {
         SCOPED_TRACE(cipher);
         const Bytes key = kct::random_bytes(16, 19);
@@ -416,7 +259,7 @@ TEST(CliAeadMac, CmacPrintsTheTagForEveryBlockSize)
         ASSERT_TRUE(Succeeded(r));
         EXPECT_EQ(hex(tag) + "\n", r.out);
         kct::ProcessOptions piped;
-        piped.stdin_bytes = str(data);
+        piped.stdin_bytes = bytes_str(data);
         r = kc(args, piped);
         ASSERT_TRUE(Succeeded(r));
         EXPECT_EQ(hex(tag) + "\n", r.out);
@@ -441,7 +284,7 @@ TEST(CliAeadMac, GmacTakesTheInputAsAad)
 {
     TempDir dir;
     const Bytes key = kct::random_bytes(16, 20), iv = kct::random_bytes(12, 21), data = kct::random_bytes(999, 22);
-    write_file(dir / "data", str(data));
+    write_file(dir / "data", bytes_str(data));
     kcipher::Cipher c("lea-128", key);
     const Bytes tag = c.seal(KCIPHER_MODE_GCM, iv, {}, data); // GMAC = GCM's tag over the AAD alone
     const std::vector<std::string> args = {"mac", "-c", "lea-128-gmac", "-k", hex(key), "--iv", hex(iv), "-i", dir / "data"};

@@ -99,6 +99,23 @@ template <class Finish> kcipher_status verify_tag(Finish finish, const uint8_t *
     return s;
 }
 
+// Every check of a one-shot seal (in: the plaintext) or open (in: ciphertext || tag), in order.
+kcipher_status check_one_shot(const kcipher_ctx *ctx, kcipher_mode mode, bool seal, const uint8_t *iv, size_t iv_len,
+                              const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t in_len, const uint8_t *out,
+                              size_t tag_len)
+{
+    if (!is_aead(mode))
+        return KCIPHER_ERR_UNKNOWN_MODE;
+    kcipher_status st = check_iv_and_tag(ctx, mode, iv, iv_len, tag_len);
+    if (st != KCIPHER_OK)
+        return st;
+    if (seal ? in_len > SIZE_MAX - tag_len : in_len < tag_len)
+        return seal ? KCIPHER_ERR_MODE_LIMIT : KCIPHER_ERR_DATA_LENGTH;
+    const size_t text_len = seal ? in_len : in_len - tag_len;
+    st = check_limits(mode, iv_len, aad_len, text_len);
+    return st != KCIPHER_OK ? st : check_data(aad, aad_len, in, in_len, out, seal ? in_len + tag_len : text_len);
+}
+
 // One whole message through a GCM or CCM state: seal writes the tag after the ciphertext.
 template <class Mode> void run(Mode &m, bool seal, const uint8_t *aad, size_t aad_len, const uint8_t *in,
                                uint8_t *out, size_t len, uint8_t tag[16])
@@ -129,27 +146,65 @@ void one_shot(const kcipher_ctx *ctx, kcipher_mode mode, bool seal, const uint8_
 
 } // namespace
 
-struct kcipher_aead {
+// What the AEAD and MAC streams share: their tag length, fixed at init, and whether the tag
+// has been given (every later call is then KCIPHER_ERR_STATE).
+namespace kc {
+struct TagStream {
+    size_t tag_len = 0;
+    bool finished = false;
+};
+
+// The full tag, computed once by compute(full), for a stream not yet finished and asked for
+// its own tag length.
+template <class Compute> kcipher_status finish_stream(TagStream &s, size_t tag_len, uint8_t full[16], Compute compute)
+{
+    if (s.finished)
+        return KCIPHER_ERR_STATE;
+    if (tag_len != s.tag_len)
+        return KCIPHER_ERR_TAG_LENGTH;
+    compute(full);
+    s.finished = true;
+    return KCIPHER_OK;
+}
+} // namespace kc
+
+struct kcipher_aead : TagStream {
     kcipher_mode mode;
     bool seal;
-    size_t tag_len;
     size_t iv_len;
     uint64_t aad_len = 0, text_len = 0;         // so far
     uint64_t ccm_aad_total = 0, ccm_text_total = 0;
-    bool in_text = false, finished = false;
+    bool in_text = false;
     Gcm gcm;
     Ccm ccm;
 };
 
-struct kcipher_mac_state {
+struct kcipher_mac_state : TagStream {
     kcipher_mode mode;
-    size_t tag_len;
     size_t block_bytes;
     uint64_t len = 0;
-    bool finished = false;
     Cmac cmac;
     Gcm gmac;
 };
+
+namespace {
+
+// One whole message through a MAC stream, ending with final (kcipher_mac_final or _final_verify).
+template <class Final>
+kcipher_status mac_one_shot(const kcipher_ctx *ctx, kcipher_mode mode, const uint8_t *iv, size_t iv_len,
+                                   const uint8_t *data, size_t len, size_t tag_len, Final final)
+{
+    kcipher_mac_state *m = nullptr;
+    kcipher_status s = kcipher_mac_init(&m, ctx, mode, iv, iv_len, tag_len);
+    if (s == KCIPHER_OK)
+        s = kcipher_mac_update(m, data, len);
+    if (s == KCIPHER_OK)
+        s = final(m);
+    kcipher_mac_free(m);
+    return s;
+}
+
+} // namespace
 
 extern "C" {
 
@@ -157,15 +212,7 @@ kcipher_status kcipher_aead_seal(const kcipher_ctx *ctx, kcipher_mode mode, cons
                                  const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t in_len, uint8_t *out,
                                  size_t tag_len)
 {
-    if (!is_aead(mode))
-        return KCIPHER_ERR_UNKNOWN_MODE;
-    kcipher_status st = check_iv_and_tag(ctx, mode, iv, iv_len, tag_len);
-    if (st == KCIPHER_OK && in_len > SIZE_MAX - tag_len)
-        st = KCIPHER_ERR_MODE_LIMIT;
-    if (st == KCIPHER_OK)
-        st = check_limits(mode, iv_len, aad_len, in_len);
-    if (st == KCIPHER_OK)
-        st = check_data(aad, aad_len, in, in_len, out, in_len + tag_len);
+    const kcipher_status st = check_one_shot(ctx, mode, true, iv, iv_len, aad, aad_len, in, in_len, out, tag_len);
     if (st != KCIPHER_OK)
         return st;
     uint8_t tag[16];
@@ -179,18 +226,10 @@ kcipher_status kcipher_aead_open(const kcipher_ctx *ctx, kcipher_mode mode, cons
                                  const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t in_len, uint8_t *out,
                                  size_t tag_len)
 {
-    if (!is_aead(mode))
-        return KCIPHER_ERR_UNKNOWN_MODE;
-    kcipher_status st = check_iv_and_tag(ctx, mode, iv, iv_len, tag_len);
-    if (st == KCIPHER_OK && in_len < tag_len)
-        st = KCIPHER_ERR_DATA_LENGTH;
-    const size_t len = st == KCIPHER_OK ? in_len - tag_len : 0;
-    if (st == KCIPHER_OK)
-        st = check_limits(mode, iv_len, aad_len, len);
-    if (st == KCIPHER_OK)
-        st = check_data(aad, aad_len, in, in_len, out, len);
+    const kcipher_status st = check_one_shot(ctx, mode, false, iv, iv_len, aad, aad_len, in, in_len, out, tag_len);
     if (st != KCIPHER_OK)
         return st;
+    const size_t len = in_len - tag_len;
     uint8_t tag[16];
     one_shot(ctx, mode, false, iv, iv_len, aad, aad_len, in, out, len, tag_len, tag);
     const bool ok = equal_constant_time(tag, in + len, tag_len);
@@ -280,18 +319,12 @@ kcipher_status kcipher_aead_update(kcipher_aead *a, const uint8_t *in, uint8_t *
 // The tag of a finished stream into full[16], or why it cannot be finished yet.
 static kcipher_status finish(kcipher_aead *a, bool seal, size_t tag_len, uint8_t full[16])
 {
-    if (a->finished || a->seal != seal)
+    if (a->seal != seal)
         return KCIPHER_ERR_STATE;
-    if (tag_len != a->tag_len)
-        return KCIPHER_ERR_TAG_LENGTH;
-    if (a->mode == KCIPHER_MODE_CCM && (a->aad_len != a->ccm_aad_total || a->text_len != a->ccm_text_total))
+    if (!a->finished && a->mode == KCIPHER_MODE_CCM &&
+        (a->aad_len != a->ccm_aad_total || a->text_len != a->ccm_text_total))
         return KCIPHER_ERR_DATA_LENGTH;
-    if (a->mode == KCIPHER_MODE_GCM)
-        a->gcm.tag(full);
-    else
-        a->ccm.tag(full);
-    a->finished = true;
-    return KCIPHER_OK;
+    return finish_stream(*a, tag_len, full, [a](uint8_t *f) { a->mode == KCIPHER_MODE_GCM ? a->gcm.tag(f) : a->ccm.tag(f); });
 }
 
 kcipher_status kcipher_aead_final(kcipher_aead *a, uint8_t *tag, size_t tag_len)
@@ -361,16 +394,7 @@ kcipher_status kcipher_mac_update(kcipher_mac_state *m, const uint8_t *data, siz
 
 static kcipher_status mac_finish(kcipher_mac_state *m, size_t tag_len, uint8_t full[16])
 {
-    if (m->finished)
-        return KCIPHER_ERR_STATE;
-    if (tag_len != m->tag_len)
-        return KCIPHER_ERR_TAG_LENGTH;
-    if (m->mode == KCIPHER_MODE_GMAC)
-        m->gmac.tag(full);
-    else
-        m->cmac.tag(full);
-    m->finished = true;
-    return KCIPHER_OK;
+    return finish_stream(*m, tag_len, full, [m](uint8_t *f) { m->mode == KCIPHER_MODE_GMAC ? m->gmac.tag(f) : m->cmac.tag(f); });
 }
 
 kcipher_status kcipher_mac_final(kcipher_mac_state *m, uint8_t *tag, size_t tag_len)
@@ -394,14 +418,8 @@ kcipher_status kcipher_mac(const kcipher_ctx *ctx, kcipher_mode mode, const uint
 {
     if (tag == nullptr)
         return KCIPHER_ERR_NULL_POINTER;
-    kcipher_mac_state *m = nullptr;
-    kcipher_status s = kcipher_mac_init(&m, ctx, mode, iv, iv_len, tag_len);
-    if (s == KCIPHER_OK)
-        s = kcipher_mac_update(m, data, len);
-    if (s == KCIPHER_OK)
-        s = kcipher_mac_final(m, tag, tag_len);
-    kcipher_mac_free(m);
-    return s;
+    return mac_one_shot(ctx, mode, iv, iv_len, data, len, tag_len,
+                        [&](kcipher_mac_state *m) { return kcipher_mac_final(m, tag, tag_len); });
 }
 
 kcipher_status kcipher_mac_verify(const kcipher_ctx *ctx, kcipher_mode mode, const uint8_t *iv, size_t iv_len,
@@ -409,14 +427,8 @@ kcipher_status kcipher_mac_verify(const kcipher_ctx *ctx, kcipher_mode mode, con
 {
     if (tag == nullptr)
         return KCIPHER_ERR_NULL_POINTER;
-    kcipher_mac_state *m = nullptr;
-    kcipher_status s = kcipher_mac_init(&m, ctx, mode, iv, iv_len, tag_len);
-    if (s == KCIPHER_OK)
-        s = kcipher_mac_update(m, data, len);
-    if (s == KCIPHER_OK)
-        s = kcipher_mac_final_verify(m, tag, tag_len);
-    kcipher_mac_free(m);
-    return s;
+    return mac_one_shot(ctx, mode, iv, iv_len, data, len, tag_len,
+                        [&](kcipher_mac_state *m) { return kcipher_mac_final_verify(m, tag, tag_len); });
 }
 
 } // extern "C"

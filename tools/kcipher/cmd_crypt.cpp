@@ -24,21 +24,16 @@ constexpr size_t chunk_bytes = 4 << 20; // a multiple of every block size
 
 int run_crypt(const CryptOptions &o, bool encrypt)
 {
-    kcipher_cipher_info info;
-    char cipher[32];
-    kcipher_mode mode;
-    kcipher_status st = kcipher_parse_name(o.name.c_str(), cipher, sizeof cipher, &mode);
-    if (st != KCIPHER_OK)
-        throw std::runtime_error(fmt::format("--cipher '{}': {}", o.name, kcipher_strerror(st)));
-    if (mode == KCIPHER_MODE_NONE)
-        throw std::runtime_error(fmt::format("--cipher '{}' names no mode: add -ecb, -cbc, -ctr, -gcm or -ccm", o.name));
+    const CipherArgument arg = parse_cipher_option(o.name, "mode: add -ecb, -cbc, -ctr, -gcm or -ccm");
+    const char *cipher = arg.cipher.c_str();
+    const kcipher_mode mode = arg.mode;
+    const kcipher_cipher_info &info = arg.info;
     if (mode == KCIPHER_MODE_CMAC || mode == KCIPHER_MODE_GMAC)
         throw std::runtime_error(fmt::format("--cipher '{}' is a MAC, which has no ciphertext: use `kcipher mac -c {}`",
                                              o.name, o.name));
     const bool aead = mode == KCIPHER_MODE_GCM || mode == KCIPHER_MODE_CCM;
     if (!aead && (!o.aad_hex.empty() || !o.aad_path.empty() || o.tag_len != 0))
         throw std::runtime_error(fmt::format("--aad, --aad-file and --tag-len are for -gcm and -ccm, not {}", o.name));
-    kcipher_cipher_find(cipher, &info);
     std::vector<uint8_t> key = parse_hex_option("key", o.key_hex, info.key_bytes, cipher);
     std::vector<uint8_t> iv;
     if (mode == KCIPHER_MODE_ECB && !o.iv_hex.empty())

@@ -45,18 +45,13 @@ size_t tag_length(const MacOptions &o, kcipher_mode mode, const kcipher_cipher_i
 
 int run_mac(const MacOptions &o)
 {
-    char cipher[32];
-    kcipher_mode mode;
-    kcipher_status st = kcipher_parse_name(o.name.c_str(), cipher, sizeof cipher, &mode);
-    if (st != KCIPHER_OK)
-        throw std::runtime_error(fmt::format("--cipher '{}': {}", o.name, kcipher_strerror(st)));
-    if (mode == KCIPHER_MODE_NONE)
-        throw std::runtime_error(fmt::format("--cipher '{}' names no MAC: add -cmac or -gmac", o.name));
+    const CipherArgument arg = parse_cipher_option(o.name, "MAC: add -cmac or -gmac");
+    const char *cipher = arg.cipher.c_str();
+    const kcipher_mode mode = arg.mode;
+    const kcipher_cipher_info &info = arg.info;
     if (mode != KCIPHER_MODE_CMAC && mode != KCIPHER_MODE_GMAC)
         throw std::runtime_error(fmt::format("--cipher '{}': mac computes -cmac or -gmac (to encrypt: kcipher enc)",
                                              o.name));
-    kcipher_cipher_info info;
-    kcipher_cipher_find(cipher, &info);
     std::vector<uint8_t> key = parse_hex_option("key", o.key_hex, info.key_bytes, cipher);
     std::vector<uint8_t> iv, expected;
     if (mode == KCIPHER_MODE_CMAC && !o.iv_hex.empty())

@@ -112,4 +112,18 @@ kcipher::Cipher make_cipher(const char *cipher, const std::vector<uint8_t> &key,
     }
 }
 
+CipherArgument parse_cipher_option(const std::string &name, const std::string &no_mode_hint)
+{
+    char cipher[32];
+    CipherArgument a;
+    kcipher_status st = kcipher_parse_name(name.c_str(), cipher, sizeof cipher, &a.mode);
+    if (st != KCIPHER_OK)
+        throw std::runtime_error(fmt::format("--cipher '{}': {}", name, kcipher_strerror(st)));
+    if (a.mode == KCIPHER_MODE_NONE)
+        throw std::runtime_error(fmt::format("--cipher '{}' names no {}", name, no_mode_hint));
+    a.cipher = cipher;
+    kcipher_cipher_find(cipher, &a.info);
+    return a;
+}
+
 } // namespace cli

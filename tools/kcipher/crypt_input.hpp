@@ -44,6 +44,15 @@ class Input {
 std::vector<uint8_t> parse_hex_option(const std::string &what, const std::string &hex, size_t want = SIZE_MAX,
                                       const std::string &cipher = "");
 
+// --cipher NAME-MODE split into the cipher (with its sizes) and the mode; an unknown name, or
+// a bare cipher name, is an error whose message ends with `no_mode_hint` for the latter.
+struct CipherArgument {
+    std::string cipher;
+    kcipher_mode mode;
+    kcipher_cipher_info info;
+};
+CipherArgument parse_cipher_option(const std::string &name, const std::string &no_mode_hint);
+
 // A keyed cipher; a kernel error names the kernel and where it came from (--kernel or
 // KCIPHER_KERNEL).
 kcipher::Cipher make_cipher(const char *cipher, const std::vector<uint8_t> &key, const std::string &kernel);
