@@ -3,7 +3,8 @@
 //
 // Technique. Blocks are transposed so that register j holds word j of every block of a group
 // (the same layouts as cham/avx512, in 128-bit lanes: a 4x4 transpose of 32-bit words, after
-// a VPSHUFB that pairs the words of two 8-byte blocks for CHAM-64/128). A round is then
+// a VPSHUFB that pairs the words of two 8-byte blocks for CHAM-64/128; both kernels' moves and
+// byte shuffles are cham_x86_words.hpp, the operations classes here the AVX2 rest). A round is then
 // whole-register operations (cham_sliced_engine.hpp): XOR with the round number, a rotation and
 // an XOR with the round key (VEX broadcasts from the per-round tables of cham_sliced.hpp), an
 // addition and another rotation. AVX2 has no vector rotate: ROL8 is a VPSHUFB byte rotation
@@ -39,6 +40,7 @@
 #pragma GCC push_options
 #pragma GCC target("avx2")
 #include "cham/cham_sliced_engine.hpp"
+#include "cham/cham_x86_words.hpp"
 
 namespace kc {
 
@@ -46,117 +48,51 @@ namespace {
 
 using Y = __m256i;
 
-inline Y yxor(Y a, Y b) { return _mm256_xor_si256(a, b); }
-inline Y bytes_in_lanes(int b0, int b1, int b2, int b3, int b4, int b5, int b6, int b7, int b8,
-                        int b9, int b10, int b11, int b12, int b13, int b14, int b15)
-{
-    return _mm256_setr_epi8((char)b0, (char)b1, (char)b2, (char)b3, (char)b4, (char)b5, (char)b6,
-                            (char)b7, (char)b8, (char)b9, (char)b10, (char)b11, (char)b12,
-                            (char)b13, (char)b14, (char)b15, (char)b0, (char)b1, (char)b2,
-                            (char)b3, (char)b4, (char)b5, (char)b6, (char)b7, (char)b8, (char)b9,
-                            (char)b10, (char)b11, (char)b12, (char)b13, (char)b14, (char)b15);
-}
-
-// 4x4 transpose of 32-bit words inside each 128-bit lane; its own inverse.
-inline void transpose4(Y (&r)[4])
-{
-    Y t0 = _mm256_unpacklo_epi32(r[0], r[1]), t1 = _mm256_unpackhi_epi32(r[0], r[1]);
-    Y t2 = _mm256_unpacklo_epi32(r[2], r[3]), t3 = _mm256_unpackhi_epi32(r[2], r[3]);
-    r[0] = _mm256_unpacklo_epi64(t0, t2);
-    r[1] = _mm256_unpackhi_epi64(t0, t2);
-    r[2] = _mm256_unpacklo_epi64(t1, t3);
-    r[3] = _mm256_unpackhi_epi64(t1, t3);
-}
-
-// Operations shared by both word sizes: loads, stores, XOR, broadcasts.
-template <size_t BlockBytes> struct YCommon {
-    using V = Y;
-    static constexpr size_t block_bytes = BlockBytes, lanes = 32 / (BlockBytes / 4);
-    static constexpr int groups = 2;
-    static constexpr bool masked = false; // partial steps go through a stack buffer
-
-    static V bxor(V a, V b) { return yxor(a, b); }
-    static V bcast(const uint32_t *p) { return _mm256_set1_epi32((int)*p); }
-    static V load(const uint8_t *p, size_t j)
+// Loads and stores, broadcasts, shared by both word sizes (XOR: cham_x86_words.hpp); partial
+// steps go through a stack buffer (not masked).
+template <size_t BlockBytes> struct YCommon
+    : cham_x86::Layout<cham_x86::Ymm, BlockBytes, 2, false> {
+    static Y bcast(const uint32_t *p) { return _mm256_set1_epi32((int)*p); }
+    static Y load(const uint8_t *p, size_t j)
     {
         return _mm256_loadu_si256(reinterpret_cast<const Y *>(p + 32 * j));
     }
-    static void store(uint8_t *p, size_t j, V v)
+    static void store(uint8_t *p, size_t j, Y v)
     {
         _mm256_storeu_si256(reinterpret_cast<Y *>(p + 32 * j), v);
     }
 };
 
+// Rotations of Bits-bit lanes by R not a multiple of 8. AVX2 has no vector rotate: ROL1 is
+// x + x (port 0, 1 or 5, where a shift has only two) ORed with x >> (Bits - 1), the others
+// two shifts and an OR.
+template <unsigned Bits> struct YRot {
+    template <unsigned R> static Y rol(Y x)
+    {
+        if constexpr (Bits == 16)
+            return _mm256_or_si256(R == 1 ? _mm256_add_epi16(x, x) : _mm256_slli_epi16(x, R),
+                                   _mm256_srli_epi16(x, 16 - R));
+        else
+            return _mm256_or_si256(R == 1 ? _mm256_add_epi32(x, x) : _mm256_slli_epi32(x, R),
+                                   _mm256_srli_epi32(x, 32 - R));
+    }
+    template <unsigned R> static Y rol_xor(Y x, Y k) { return cham_x86::vxor(rol<R>(x), k); }
+};
+
 // CHAM-128/*: 32-bit words, 8 blocks per group.
-struct YOps32 : YCommon<16> {
-    using W = uint32_t;
+struct YOps32 : cham_x86::Words32<YCommon<16>, YRot<32>> {
     static V add(V a, V b) { return _mm256_add_epi32(a, b); }
     static V sub(V a, V b) { return _mm256_sub_epi32(a, b); }
     static V splat(W w) { return _mm256_set1_epi32((int)w); }
-    // Rotations by whole bytes are one VPSHUFB; ROL1 is x + x (port 0, 1 or 5, where a shift
-    // has only two) ORed with x >> 31.
-    template <unsigned R> static V rol(V x)
-    {
-        if constexpr (R == 8)
-            return _mm256_shuffle_epi8(x, bytes_in_lanes(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15,
-                                                         12, 13, 14));
-        else if constexpr (R == 24)
-            return _mm256_shuffle_epi8(x, bytes_in_lanes(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13,
-                                                         14, 15, 12));
-        else if constexpr (R == 1)
-            return _mm256_or_si256(_mm256_add_epi32(x, x), _mm256_srli_epi32(x, 31));
-        else
-            return _mm256_or_si256(_mm256_slli_epi32(x, R), _mm256_srli_epi32(x, 32 - R));
-    }
-    template <unsigned R> static V rol_xor(V x, V k) { return yxor(rol<R>(x), k); }
-    static V bswap(V x)
-    {
-        return _mm256_shuffle_epi8(x, bytes_in_lanes(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14,
-                                                     13, 12));
-    }
-    static void to_words(V (&r)[4]) { transpose4(r); }
-    static void to_blocks(V (&r)[4]) { transpose4(r); }
-    // Dword e of lane l holds block 2e + l (transpose4 of registers of blocks 2q, 2q+1).
-    static V lane_blocks() { return _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7); }
+    // Dword e of lane l holds block 2e + l (the transpose of registers of blocks 2q, 2q+1).
+    static V lane_blocks() { return x86_words::ctr_lane_offsets_ymm(); }
 };
 
 // CHAM-64/128: 16-bit words, 16 blocks per group.
-struct YOps16 : YCommon<8> {
-    using W = uint16_t;
+struct YOps16 : cham_x86::Words16<YCommon<8>, YRot<16>> {
     static V add(V a, V b) { return _mm256_add_epi16(a, b); }
     static V sub(V a, V b) { return _mm256_sub_epi16(a, b); }
     static V splat(W w) { return _mm256_set1_epi16((short)w); }
-    template <unsigned R> static V rol(V x)
-    {
-        if constexpr (R == 8)
-            return bswap(x);
-        else if constexpr (R == 1)
-            return _mm256_or_si256(_mm256_add_epi16(x, x), _mm256_srli_epi16(x, 15));
-        else
-            return _mm256_or_si256(_mm256_slli_epi16(x, R), _mm256_srli_epi16(x, 16 - R));
-    }
-    template <unsigned R> static V rol_xor(V x, V k) { return yxor(rol<R>(x), k); }
-    static V bswap(V x)
-    {
-        return _mm256_shuffle_epi8(x, bytes_in_lanes(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12,
-                                                     15, 14));
-    }
-    // Inside each 128-bit lane, blocks B0 and B1 become B0w0 B1w0 B0w1 B1w1 ... (dword e holds
-    // word e of both); transpose4 then gathers dword e of the four registers.
-    static void to_words(V (&r)[4])
-    {
-        const V pair = bytes_in_lanes(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
-        for (V &v : r)
-            v = _mm256_shuffle_epi8(v, pair);
-        transpose4(r);
-    }
-    static void to_blocks(V (&r)[4])
-    {
-        const V unpair = bytes_in_lanes(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15);
-        transpose4(r);
-        for (V &v : r)
-            v = _mm256_shuffle_epi8(v, unpair);
-    }
     // Word 2e + h of lane l holds block 4e + 2l + h (register e of blocks 4e..4e+3, lane l).
     static V lane_blocks()
     {
