@@ -17,13 +17,19 @@ namespace kc {
 // inc32); otherwise the whole block is the counter (CCM, CTR).
 class CtrStream {
   public:
-    void start(const Keyed &k, const uint8_t counter[16], bool inc32);
+    // first != nullptr: the keystream block of `counter` itself goes to first[16] and the data
+    // starts at counter + 1 (GCM's E_K(J0) for the tag), computed in the same kernel call as
+    // the first data blocks: a wide kernel pays one step for both.
+    void start(const Keyed &k, const uint8_t counter[16], bool inc32, uint8_t *first = nullptr);
     void xor_bytes(const uint8_t *in, uint8_t *out, size_t n);
+    void flush_first(); // a first block still owed (no data came) is computed alone
     ~CtrStream();
 
   private:
     void whole_blocks(const uint8_t *in, uint8_t *out, size_t nblocks);
+    void run(const uint8_t *in, uint8_t *out, size_t nblocks);
     Keyed k_{};
+    uint8_t *first_ = nullptr;
     uint8_t next_[16] = {}; // the counter of the next keystream block
     uint8_t ks_[16] = {};   // the current partial block's keystream
     size_t left_ = 0;       // its unused bytes, at the end of ks_
@@ -59,7 +65,7 @@ class Gcm {
     const GhashKey *hk_ = nullptr;
     Keyed k_{};
     CtrStream ctr_;
-    uint8_t j0_[16] = {}, y_[16] = {}, buf_[16] = {};
+    uint8_t j0_[16] = {}, y_[16] = {}, buf_[16] = {}, ek0_[16] = {};
     size_t fill_ = 0;
     uint64_t aad_bytes_ = 0, text_bytes_ = 0;
     bool in_text_ = false;

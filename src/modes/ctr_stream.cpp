@@ -11,18 +11,50 @@
 
 namespace kc {
 
-void CtrStream::start(const Keyed &k, const uint8_t counter[16], bool inc32)
+void CtrStream::start(const Keyed &k, const uint8_t counter[16], bool inc32, uint8_t *first)
 {
     k_ = k;
     std::memcpy(next_, counter, 16);
     left_ = 0;
     inc32_ = inc32;
+    first_ = first;
+}
+
+// The owed first block rides in front of up to 63 data blocks (a stack buffer of 64 blocks:
+// one step of the widest kernels), then the rest run straight through.
+void CtrStream::whole_blocks(const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    if (first_ != nullptr && nblocks > 0) {
+        alignas(64) uint8_t buf[16 * 64];
+        const size_t m = nblocks < 63 ? nblocks : 63;
+        std::memset(buf, 0, 16);
+        std::memcpy(buf + 16, in, 16 * m);
+        run(buf, buf, m + 1);
+        std::memcpy(first_, buf, 16);
+        std::memcpy(out, buf + 16, 16 * m);
+        secure_wipe(buf, 16 * (m + 1));
+        first_ = nullptr;
+        in += 16 * m;
+        out += 16 * m;
+        nblocks -= m;
+    }
+    run(in, out, nblocks);
+}
+
+void CtrStream::flush_first()
+{
+    if (first_ != nullptr) {
+        uint8_t *f = first_;
+        first_ = nullptr;
+        std::memset(f, 0, 16);
+        run(f, f, 1);
+    }
 }
 
 // With inc32 the last word wraps on its own: run the kernel's full-block counter only up to
 // the wrap, then go on from a zero last word (it never wraps for 12-byte IVs, whose counter
 // starts at 2 and a message has at most 2^32 - 2 blocks).
-void CtrStream::whole_blocks(const uint8_t *in, uint8_t *out, size_t nblocks)
+void CtrStream::run(const uint8_t *in, uint8_t *out, size_t nblocks)
 {
     while (nblocks > 0) {
         size_t n = nblocks;

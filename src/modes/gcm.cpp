@@ -51,10 +51,7 @@ void Gcm::start(const Keyed &k, const GcmKey &key, const uint8_t *iv, size_t iv_
         store_be64(last + 8, (uint64_t)iv_len * 8);
         g.update(*hk_, j0_, last, 1);
     }
-    uint8_t cb[16];
-    std::memcpy(cb, j0_, 16);
-    store_be32(cb + 12, load_be32(cb + 12) + 1);
-    ctr_.start(k, cb, true);
+    ctr_.start(k, j0_, true, ek0_); // E_K(J0) with the first data blocks, the data from J0 + 1
 }
 
 void Gcm::hash(const uint8_t *p, size_t n)
@@ -118,16 +115,15 @@ void Gcm::tag(uint8_t out[16])
     store_be64(lengths + 8, text_bytes_ * 8);
     g_->update(*hk_, y_, lengths, 1);
     // T = GCTR(J0, S): S XORed with E_K(J0).
-    uint8_t ek0[16];
-    k_.kernel->encrypt_blocks(k_.keys, j0_, ek0, 1);
+    ctr_.flush_first();
     for (int i = 0; i < 16; i++)
-        out[i] = y_[i] ^ ek0[i];
-    secure_wipe(ek0, sizeof ek0);
+        out[i] = y_[i] ^ ek0_[i];
 }
 
 Gcm::~Gcm()
 {
     secure_wipe(j0_, sizeof j0_);
+    secure_wipe(ek0_, sizeof ek0_);
     secure_wipe(y_, sizeof y_);
     secure_wipe(buf_, sizeof buf_);
 }
