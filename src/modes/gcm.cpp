@@ -56,6 +56,8 @@ void Gcm::start(const Keyed &k, const GcmKey &key, const uint8_t *iv, size_t iv_
 
 void Gcm::hash(const uint8_t *p, size_t n)
 {
+    if (n == 0) // p may then be null (no AAD), which memcpy must not be given even for 0 bytes
+        return;
     if (fill_ > 0) {
         const size_t t = n < 16 - fill_ ? n : 16 - fill_;
         std::memcpy(buf_ + fill_, p, t);
