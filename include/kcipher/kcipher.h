@@ -301,6 +301,58 @@ KCIPHER_API KCIPHER_MUST_CHECK kcipher_status kcipher_aead_final_verify(kcipher_
 /* Wipes the state (keys, H, partial tags) and frees. NULL is allowed. */
 KCIPHER_API void kcipher_aead_free(kcipher_aead *st);
 
+/*
+ * GCM on the GPU (a context made with a GPU kernel). A GPU context's kcipher_aead_seal and
+ * kcipher_aead_open on host memory run through the same pinned pipeline as CTR (the GPU
+ * makes the keystream, the CPU XORs and hashes). Over device memory:
+ *
+ * kcipher_gpu_aead_seal/open: one message; iv and aad in host memory, in and out in the
+ * memory of the context's GPU, the layout and rules of kcipher_aead_seal/open (out of seal
+ * is ciphertext || tag; open zeroes out on a bad tag). The work runs on `stream` and the
+ * call waits for it (the tag is checked before the call returns).
+ *
+ * kcipher_gpu_aead_seal_batch/open_batch: n independent messages under the context's key in
+ * one call (TLS records, IPsec packets). `msgs` and every pointer in it are device memory;
+ * seal writes each out as ciphertext || tag (len + tag_len bytes), open reads each in as
+ * ciphertext || tag and writes len bytes. Open sets each message's status to KCIPHER_OK or
+ * KCIPHER_ERR_AUTH, zeroes the output of every message that failed, and returns
+ * KCIPHER_ERR_AUTH when any did. Both wait for `stream`. Tables derived from H are built on
+ * the device for the call and wiped before it returns.
+ *
+ * The device code multiplies by powers of H with 8-bit lookup tables in shared memory,
+ * indexed by secret-dependent values: it is not constant-time (`kcipher info` says so; the
+ * CPU's carry-less multiplication is).
+ */
+KCIPHER_API kcipher_status kcipher_gpu_aead_seal(const kcipher_ctx *ctx, kcipher_mode mode, const uint8_t *iv,
+                                                 size_t iv_len, const uint8_t *aad, size_t aad_len,
+                                                 const void *in, size_t in_len, void *out, size_t tag_len,
+                                                 void *stream);
+KCIPHER_API KCIPHER_MUST_CHECK kcipher_status kcipher_gpu_aead_open(const kcipher_ctx *ctx, kcipher_mode mode,
+                                                                    const uint8_t *iv, size_t iv_len,
+                                                                    const uint8_t *aad, size_t aad_len,
+                                                                    const void *in, size_t in_len, void *out,
+                                                                    size_t tag_len, void *stream);
+
+typedef struct kcipher_gpu_aead_msg {
+    const uint8_t *iv;  /* iv_len bytes, 1 or more */
+    const uint8_t *aad; /* aad_len bytes; NULL when aad_len is 0 */
+    const uint8_t *in;  /* seal: len bytes of plaintext; open: len + tag_len (ciphertext || tag) */
+    uint8_t *out;       /* seal: len + tag_len bytes; open: len bytes */
+    uint64_t iv_len;
+    uint64_t aad_len;
+    uint64_t len;       /* plaintext (= ciphertext) length, at most 2^36 - 32 */
+    int32_t status;     /* open: written, KCIPHER_OK or KCIPHER_ERR_AUTH */
+    int32_t reserved;   /* 0 */
+} kcipher_gpu_aead_msg;
+
+KCIPHER_API kcipher_status kcipher_gpu_aead_seal_batch(const kcipher_ctx *ctx, kcipher_mode mode,
+                                                       kcipher_gpu_aead_msg *msgs, size_t n, size_t tag_len,
+                                                       void *stream);
+KCIPHER_API KCIPHER_MUST_CHECK kcipher_status kcipher_gpu_aead_open_batch(const kcipher_ctx *ctx,
+                                                                          kcipher_mode mode,
+                                                                          kcipher_gpu_aead_msg *msgs, size_t n,
+                                                                          size_t tag_len, void *stream);
+
 /* ---- message authentication: CMAC and GMAC ------------------------------------------------
  *
  * CMAC (SP 800-38B), every cipher (64-bit blocks too): iv NULL/0; tag_len 4 .. block size.
