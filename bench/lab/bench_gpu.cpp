@@ -9,6 +9,10 @@
 //   ecb-enc / ecb-dec  in place over a device buffer
 //   host-ctr / host-ecb  host memory to host memory through the GPU (copies included)
 //   pcie-h2d / pcie-d2h / pcie-both  cudaMemcpy of pinned memory, one way and both at once
+//   gcm-seal / gcm-open  GCM on device memory through the public API: one message of
+//              `bytes` (in place, 12-byte IV, 13-byte AAD), wall clock around the call
+//   gcm-batch-seal / gcm-batch-open  the same bytes as 16 KiB messages in one batched call
+//   host-gcm-seal / host-gcm-open  host memory through the GPU context (copies included)
 #include "bench_gpu.hpp"
 #include "bench_json.hpp"
 
@@ -19,6 +23,7 @@
 #include <chrono>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <stdexcept>
 
@@ -233,6 +238,86 @@ Row host_row(const char *kernel, const kc::CipherDesc &d, bool ctr, std::vector<
     return {kernel, d.name, ctr ? "host-ctr" : "host-ecb", buf.size(), 0, 0, median(t), runs};
 }
 
+// GCM through the public API (kcipher_gpu_aead_*, or host memory through a GPU context):
+// per run a fresh key; seal, then open of what it sealed (which must verify), each timed
+// with the wall clock around the call (the calls wait for their work). Rows for seal and open.
+struct GcmCase {
+    const char *seal_what, *open_what;
+    std::function<kcipher_status(kcipher_ctx *, bool open)> call;
+};
+
+std::vector<Row> gcm_rows(const char *kernel, const kc::CipherDesc &d, size_t bytes, int runs, const GcmCase &gc)
+{
+    std::vector<double> ts, to;
+    for (int r = -1; r < runs; r++) {
+        std::vector<uint8_t> key = random_bytes(d.key_bytes);
+        kcipher_ctx *c = nullptr;
+        ck(kcipher_new(&c, d.name, key.data(), key.size(), kernel), "kcipher_new");
+        auto t0 = std::chrono::steady_clock::now();
+        kcipher_status st = gc.call(c, false);
+        auto t1 = std::chrono::steady_clock::now();
+        if (st == KCIPHER_OK)
+            st = gc.call(c, true);
+        auto t2 = std::chrono::steady_clock::now();
+        kcipher_free(c);
+        ck(st, gc.seal_what);
+        if (r >= 0) {
+            ts.push_back(std::chrono::duration<double>(t1 - t0).count());
+            to.push_back(std::chrono::duration<double>(t2 - t1).count());
+        }
+    }
+    return {{kernel, d.name, gc.seal_what, bytes, 0, 0, median(ts), runs},
+            {kernel, d.name, gc.open_what, bytes, 0, 0, median(to), runs}};
+}
+
+// One message of `bytes` - 16 in place on d (the tag after it), and the batch of 16 KiB
+// messages (ciphertext || tag each, 12-byte IVs and 13-byte AADs beside them).
+std::vector<Row> gcm_device_rows(const kc::Kernel &k, const kc::CipherDesc &d, Device &dev, size_t bytes, int runs)
+{
+    std::vector<Row> rows;
+    const size_t len = bytes - 16;
+    const std::vector<uint8_t> iv = random_bytes(12), aad = random_bytes(13);
+    rows = gcm_rows(k.name, d, len, runs, {"gcm-seal", "gcm-open", [&](kcipher_ctx *c, bool open) {
+        return open ? kcipher_gpu_aead_open(c, KCIPHER_MODE_GCM, iv.data(), 12, aad.data(), 13, dev.buf, len + 16,
+                                            dev.buf, 16, nullptr)
+                    : kcipher_gpu_aead_seal(c, KCIPHER_MODE_GCM, iv.data(), 12, aad.data(), 13, dev.buf, len,
+                                            dev.buf, 16, nullptr);
+    }});
+    const size_t msg = 16384, n = bytes / msg, stride = msg + 16;
+    uint8_t *data = nullptr, *side = nullptr;
+    kcipher_gpu_aead_msg *msgs = nullptr;
+    ck(cudaMalloc((void **)&data, n * stride), "cudaMalloc");
+    ck(cudaMalloc((void **)&side, n * 32), "cudaMalloc");
+    ck(cudaMalloc((void **)&msgs, n * sizeof *msgs), "cudaMalloc");
+    std::vector<uint8_t> fill = random_bytes(n * 32);
+    ck(cudaMemcpy(side, fill.data(), fill.size(), cudaMemcpyHostToDevice), "fill");
+    std::vector<kcipher_gpu_aead_msg> host(n);
+    for (size_t i = 0; i < n; i++)
+        host[i] = {side + 32 * i, side + 32 * i + 16, data + i * stride, data + i * stride, 12, 13, msg, 0, 0};
+    ck(cudaMemcpy(msgs, host.data(), n * sizeof *msgs, cudaMemcpyHostToDevice), "descriptors");
+    for (Row r : gcm_rows(k.name, d, n * msg, runs, {"gcm-batch-seal", "gcm-batch-open", [&](kcipher_ctx *c, bool open) {
+             return open ? kcipher_gpu_aead_open_batch(c, KCIPHER_MODE_GCM, msgs, n, 16, nullptr)
+                         : kcipher_gpu_aead_seal_batch(c, KCIPHER_MODE_GCM, msgs, n, 16, nullptr);
+         }}))
+        rows.push_back(r);
+    cudaFree(data);
+    cudaFree(side);
+    cudaFree(msgs);
+    return rows;
+}
+
+std::vector<Row> gcm_host_rows(const char *kernel, const kc::CipherDesc &d, std::vector<uint8_t> &buf, int runs)
+{
+    const size_t len = buf.size() - 16;
+    const std::vector<uint8_t> iv = random_bytes(12), aad = random_bytes(13);
+    return gcm_rows(kernel, d, len, runs, {"host-gcm-seal", "host-gcm-open", [&](kcipher_ctx *c, bool open) {
+        return open ? kcipher_aead_open(c, KCIPHER_MODE_GCM, iv.data(), 12, aad.data(), 13, buf.data(), len + 16,
+                                        buf.data(), 16)
+                    : kcipher_aead_seal(c, KCIPHER_MODE_GCM, iv.data(), 12, aad.data(), 13, buf.data(), len,
+                                        buf.data(), 16);
+    }});
+}
+
 } // namespace
 
 std::optional<kc::GpuInfo> select_gpu(int device)
@@ -286,6 +371,11 @@ int run_gpu_bench(const GpuBenchOptions &o)
             add("ctr", [&](const kc::GpuJob &j) { return kc::gpu_device_ctr(j, iv.data(), d.buf, d.buf, bytes, nullptr); });
             add("ecb-enc", [&](const kc::GpuJob &j) { return kc::gpu_device_ecb(j, false, d.buf, d.buf, bytes, nullptr); });
             add("ecb-dec", [&](const kc::GpuJob &j) { return kc::gpu_device_ecb(j, true, d.buf, d.buf, bytes, nullptr); });
+            if (bs == 16 && k->gpu->gcm != nullptr)
+                for (const Row &r : gcm_device_rows(*k, kc::cipher_desc(c), d, bytes, o.runs)) {
+                    print(r);
+                    rows.push_back(r);
+                }
             if (o.sweep) {
                 const unsigned sms = (unsigned)g.multiprocessors;
                 for (unsigned th : {64u, 128u, 256u, 512u, 1024u})
@@ -308,6 +398,11 @@ int run_gpu_bench(const GpuBenchOptions &o)
                 print(r);
                 rows.push_back(r);
             }
+            if (kc::cipher_desc(c).block_bytes == 16 && k->gpu->gcm != nullptr)
+                for (const Row &r : gcm_host_rows(k->name, kc::cipher_desc(c), buf, o.runs)) {
+                    print(r);
+                    rows.push_back(r);
+                }
         }
     }
     if (!o.json.empty()) {

@@ -1,6 +1,7 @@
 // The C API of the authenticated modes and MACs (kcipher.h): every argument and limit is
 // checked here, before any output; modes/aead.hpp computes. A context with a GPU kernel runs
-// these on its companion CPU kernel.
+// one-shot GCM's text through the GPU pipeline (modes/gpu_host_gcm.cu), and the rest (CCM,
+// the MACs, the streams) on its companion CPU kernel.
 #include <cstdint>
 #include <cstring>
 #include <new>
@@ -129,10 +130,14 @@ template <class Mode> void run(Mode &m, bool seal, const uint8_t *aad, size_t aa
 }
 
 // The whole one-shot call: the tag into tag[16] (computed over the ciphertext either way).
-void one_shot(const kcipher_ctx *ctx, kcipher_mode mode, bool seal, const uint8_t *iv, size_t iv_len,
+// A GPU context takes GCM's text through the GPU pipeline (modes/gpu_host_gcm.cu).
+kcipher_status one_shot(const kcipher_ctx *ctx, kcipher_mode mode, bool seal, const uint8_t *iv, size_t iv_len,
               const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out, size_t len, size_t tag_len,
               uint8_t tag[16])
 {
+    if (mode == KCIPHER_MODE_GCM && ctx->kernel->gpu != nullptr && len != 0)
+        return gpu_host_gcm(ctx->gpu_job(), ctx->cpu_keyed(), ctx->gcm_key(), !seal, iv, iv_len, aad, aad_len, in, out,
+                            len, ctx->gpu_device.load(), ctx->threads.load(), tag);
     if (mode == KCIPHER_MODE_GCM) {
         Gcm g;
         g.start(ctx->cpu_keyed(), ctx->gcm_key(), iv, iv_len);
@@ -142,6 +147,7 @@ void one_shot(const kcipher_ctx *ctx, kcipher_mode mode, bool seal, const uint8_
         c.start(ctx->cpu_keyed(), iv, iv_len, aad_len, len, tag_len);
         run(c, seal, aad, aad_len, in, out, len, tag);
     }
+    return KCIPHER_OK;
 }
 
 } // namespace
@@ -216,10 +222,11 @@ kcipher_status kcipher_aead_seal(const kcipher_ctx *ctx, kcipher_mode mode, cons
     if (st != KCIPHER_OK)
         return st;
     uint8_t tag[16];
-    one_shot(ctx, mode, true, iv, iv_len, aad, aad_len, in, out, in_len, tag_len, tag);
-    std::memcpy(out + in_len, tag, tag_len);
+    const kcipher_status done = one_shot(ctx, mode, true, iv, iv_len, aad, aad_len, in, out, in_len, tag_len, tag);
+    if (done == KCIPHER_OK)
+        std::memcpy(out + in_len, tag, tag_len);
     secure_wipe(tag, sizeof tag);
-    return KCIPHER_OK;
+    return done;
 }
 
 kcipher_status kcipher_aead_open(const kcipher_ctx *ctx, kcipher_mode mode, const uint8_t *iv, size_t iv_len,
@@ -231,13 +238,13 @@ kcipher_status kcipher_aead_open(const kcipher_ctx *ctx, kcipher_mode mode, cons
         return st;
     const size_t len = in_len - tag_len;
     uint8_t tag[16];
-    one_shot(ctx, mode, false, iv, iv_len, aad, aad_len, in, out, len, tag_len, tag);
-    const bool ok = equal_constant_time(tag, in + len, tag_len);
+    const kcipher_status done = one_shot(ctx, mode, false, iv, iv_len, aad, aad_len, in, out, len, tag_len, tag);
+    const bool ok = done == KCIPHER_OK && equal_constant_time(tag, in + len, tag_len);
     secure_wipe(tag, sizeof tag);
     if (!ok) {
         if (len != 0)
             secure_wipe(out, len);
-        return KCIPHER_ERR_AUTH;
+        return done != KCIPHER_OK ? done : KCIPHER_ERR_AUTH;
     }
     return KCIPHER_OK;
 }
@@ -432,3 +439,13 @@ kcipher_status kcipher_mac_verify(const kcipher_ctx *ctx, kcipher_mode mode, con
 }
 
 } // extern "C"
+
+// The checks of a one-shot call, for the GPU's device-memory calls (api/gpu_aead.cpp).
+kcipher_status kc_aead_check_one_shot(const kcipher_ctx *ctx, kcipher_mode mode, bool seal, const uint8_t *iv,
+                                      size_t iv_len, const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                                      size_t in_len, const uint8_t *out, size_t tag_len)
+{
+    return check_one_shot(ctx, mode, seal, iv, iv_len, aad, aad_len, in, in_len, out, tag_len);
+}
+
+bool kc_gcm_tag_length_ok(size_t tag_len) { return gcm_tag_length_ok(tag_len); }

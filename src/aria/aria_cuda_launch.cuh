@@ -18,6 +18,7 @@
 #include "aria/aria_cuda_table.cuh"
 #include "core/kernel.hpp"
 #include "core/wipe.hpp"
+#include "cuda/gcm_kernels.cuh"
 #include "cuda/grid_kernels.cuh"
 
 namespace kc::aria_cuda {
@@ -103,8 +104,18 @@ template <class Place> struct AriaTableOps {
         }
     }
 
+    static int gcm(const void *params, const GcmPass &pass, void *stream)
+    {
+        const AriaCudaKeys &p = *static_cast<const AriaCudaKeys *>(params);
+        switch (p.rounds) {
+        case 12: return cuda::launch_gcm<AriaTableDev<Place, 12>>(p, pass, stream);
+        case 14: return cuda::launch_gcm<AriaTableDev<Place, 14>>(p, pass, stream);
+        default: return cuda::launch_gcm<AriaTableDev<Place, 16>>(p, pass, stream);
+        }
+    }
+
     static constexpr GpuOps ops = {ecb, ctr, keys_in_params_v<Place> ? ctr_segments : nullptr,
-                                   keys_in_params_v<Place> ? set_keys : nullptr};
+                                   keys_in_params_v<Place> ? set_keys : nullptr, gcm};
 };
 
 inline bool aria_cuda_supports(Cipher c)

@@ -13,6 +13,7 @@
 #include "cham/cham.hpp"
 #include "cham/cham_cuda_round.cuh"
 #include "core/kernel.hpp"
+#include "cuda/gcm_kernels.cuh"
 #include "cuda/grid_kernels.cuh"
 
 namespace kc {
@@ -146,7 +147,18 @@ int cham_cuda_ctr_segments(const void *params, const uint8_t *keys, size_t key_s
     }
 }
 
-const GpuOps cham_cuda_ops = {cham_cuda_ecb, cham_cuda_ctr, cham_cuda_ctr_segments, cham_cuda_set_keys};
+// GCM: the 128-bit-block variants only (the C API refuses CHAM-64 before this).
+int cham_cuda_gcm(const void *params, const GcmPass &pass, void *stream)
+{
+    const ChamRoundKeys &p = *static_cast<const ChamRoundKeys *>(params);
+    switch (p.cipher) {
+    case Cipher::cham128_128: return cuda::launch_gcm<Cham128>(p, pass, stream);
+    case Cipher::cham128_256: return cuda::launch_gcm<Cham256>(p, pass, stream);
+    default: return cudaErrorInvalidValue;
+    }
+}
+
+const GpuOps cham_cuda_ops = {cham_cuda_ecb, cham_cuda_ctr, cham_cuda_ctr_segments, cham_cuda_set_keys, cham_cuda_gcm};
 
 bool cham_supports(Cipher c)
 {

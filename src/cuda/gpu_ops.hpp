@@ -11,6 +11,8 @@
 
 namespace kc {
 
+struct GcmPass; // cuda/gcm_pass.hpp
+
 // Threads per block and blocks per grid for one launch; 0 picks the kernel's default.
 // The bench sweeps these; the library leaves them at 0.
 struct GpuLaunch {
@@ -51,6 +53,10 @@ struct GpuOps {
     // Null where the kernel has no such launch.
     int (*set_keys)(Cipher c, const uint8_t *raw, size_t raw_stride, size_t n, uint8_t *states,
                     size_t state_stride, void *stream) = nullptr;
+
+    // GCM's passes that need the cipher (cuda/gcm_pass.hpp, cuda/gcm_kernels.cuh), for
+    // 128-bit-block kernels; null where the kernel has none (GCM is then unsupported on it).
+    int (*gcm)(const void *params, const GcmPass &pass, void *stream) = nullptr;
 };
 
 } // namespace kc

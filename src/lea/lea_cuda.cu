@@ -11,6 +11,7 @@
 //
 // Constant-time: ARX only, as lea/ref.
 #include "core/kernel.hpp"
+#include "cuda/gcm_kernels.cuh"
 #include "cuda/grid_kernels.cuh"
 #include "lea/lea.hpp"
 #include "lea/lea_cuda_round.cuh"
@@ -154,7 +155,17 @@ int lea_cuda_ctr_segments(const void *params, const uint8_t *keys, size_t key_st
     }
 }
 
-const GpuOps lea_cuda_ops = {lea_cuda_ecb, lea_cuda_ctr, lea_cuda_ctr_segments, lea_cuda_set_keys};
+int lea_cuda_gcm(const void *params, const GcmPass &pass, void *stream)
+{
+    const LeaRoundKeys &p = *static_cast<const LeaRoundKeys *>(params);
+    switch (p.rounds) {
+    case 24: return cuda::launch_gcm<LeaDev<24>>(p, pass, stream);
+    case 28: return cuda::launch_gcm<LeaDev<28>>(p, pass, stream);
+    default: return cuda::launch_gcm<LeaDev<32>>(p, pass, stream);
+    }
+}
+
+const GpuOps lea_cuda_ops = {lea_cuda_ecb, lea_cuda_ctr, lea_cuda_ctr_segments, lea_cuda_set_keys, lea_cuda_gcm};
 
 bool lea_supports(Cipher c) { return c == Cipher::lea128 || c == Cipher::lea192 || c == Cipher::lea256; }
 

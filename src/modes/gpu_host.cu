@@ -7,6 +7,9 @@
 //        copies it back, the CPU copies it out: PCIe carries the data both ways.
 //   CTR: the GPU writes keystream and copies it back; the CPU XORs it into the data. PCIe
 //        carries the data one way only, and the plaintext never leaves the host.
+//   GCM: CTR, and the worker that XORs a chunk also hashes its ciphertext (GHASH from zero,
+//        piece by piece while it is in cache) into the chunk's partial hash, which
+//        modes/gpu_host_gcm.cu combines.
 //
 // Several GPUs: the job is split into one contiguous part per GPU, each run by its own host
 // thread; CTR counters are derived per part, so the bytes do not depend on the split.
@@ -23,6 +26,7 @@
 
 #include "core/counter.hpp"
 #include "core/stream_copy.hpp"
+#include "modes/gcm_parts.hpp"
 #include "cuda/devices.hpp"
 #include "modes/gpu_modes.hpp"
 #include "modes/parallel.hpp"
@@ -106,7 +110,35 @@ struct Part {
     size_t len;
     uint8_t ctr0[16];
     unsigned threads;
+    // GCM: the hash, whether it takes the input (opening) or the output, and 16 bytes per
+    // chunk for the partial hashes; null for ECB and CTR.
+    const GhashKernel *g = nullptr;
+    const GhashKey *hk = nullptr;
+    bool hash_in = false;
+    uint8_t *partials = nullptr;
 };
+
+// out = in ^ keystream for one chunk; with GCM, its partial hash, a 64 KiB piece at a time
+// (the ciphertext is hashed while it is in cache: before the XOR when opening, after when
+// sealing, so that in == out works).
+void finish_ctr_chunk(const Part &p, size_t c, size_t off, size_t n, const uint8_t *ks)
+{
+    if (p.partials == nullptr) {
+        xor_into(p.out + off, p.in + off, ks, n);
+        return;
+    }
+    uint8_t *y = p.partials + 16 * c;
+    std::memset(y, 0, 16);
+    constexpr size_t piece = size_t(64) << 10; // a multiple of the block
+    for (size_t at = 0; at < n; at += piece) {
+        const size_t k = std::min(piece, n - at);
+        if (p.hash_in)
+            ghash_bytes(*p.g, *p.hk, y, p.in + off + at, k);
+        xor_into(p.out + off + at, p.in + off + at, ks + at, k);
+        if (!p.hash_in)
+            ghash_bytes(*p.g, *p.hk, y, p.out + off + at, k);
+    }
+}
 
 // Chunk c of the part through slot s, start to finish.
 kcipher_status run_chunk(const Part &p, const Slot &s, size_t c)
@@ -132,7 +164,7 @@ kcipher_status run_chunk(const Part &p, const Slot &s, size_t c)
     if (st != KCIPHER_OK)
         return st;
     if (p.ctr)
-        xor_into(p.out + off, p.in + off, s.pinned, n);
+        finish_ctr_chunk(p, c, off, n, s.pinned);
     else
         stream_copy(p.out + off, s.pinned, n);
     return KCIPHER_OK;
@@ -202,6 +234,8 @@ kcipher_status run_job(const Part &whole, int device)
         p.len = std::min(per, whole.len - off);
         p.threads = std::max(1u, threads / (unsigned)count);
         counter_add(p.ctr0, bs, off / bs);
+        if (p.partials)
+            p.partials += 16 * (off / chunk_bytes);
         pool.emplace_back([&result, &messages, g, p] {
             result[(size_t)g] = run_part(g, p);
             messages[(size_t)g] = gpu_last_error();
@@ -218,6 +252,17 @@ kcipher_status run_job(const Part &whole, int device)
 }
 
 } // namespace
+
+size_t gpu_host_chunk_bytes() { return chunk_bytes; }
+
+kcipher_status gpu_host_ctr_hash(const GpuJob &j, const uint8_t *ctr, const uint8_t *in, uint8_t *out, size_t len,
+                                 int device, unsigned threads, const GhashKernel &g, const GhashKey &hk, bool hash_in,
+                                 uint8_t *partials)
+{
+    Part p{&j, true, false, in, out, len, {0}, threads, &g, &hk, hash_in, partials};
+    std::memcpy(p.ctr0, ctr, j.block_bytes);
+    return run_job(p, device);
+}
 
 kcipher_status gpu_host_ecb(const GpuJob &j, bool decrypt, const uint8_t *in, uint8_t *out, size_t len,
                             int device, unsigned threads)

@@ -9,6 +9,8 @@
 
 #include "core/kernel.hpp"
 #include "cuda/gpu_ops.hpp"
+#include "modes/aead.hpp"
+#include "modes/keyed.hpp"
 #include "kcipher/kcipher.h"
 
 namespace kc {
@@ -26,12 +28,40 @@ kcipher_status gpu_device_ecb(const GpuJob &j, bool decrypt, const uint8_t *in, 
 kcipher_status gpu_device_ctr(const GpuJob &j, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
                               size_t len, void *stream, const GpuLaunch *launch = nullptr);
 
+// GCM over device memory (modes/gpu_gcm.cu), synchronous: a batch described in device
+// memory; h = E_K(0). host_j0: for a batch of one whose J0 the host knows, its words (the
+// cipher may then precompute), with total_blocks its AAD and text blocks; else null.
+// Returns KCIPHER_ERR_AUTH (and *any_failed) when a tag did not verify.
+kcipher_status gpu_device_gcm(const GpuJob &j, const uint8_t h[16], bool open, kcipher_gpu_aead_msg *msgs,
+                              size_t n, size_t tag_len, void *stream, const uint32_t *host_j0,
+                              uint64_t total_blocks, bool *any_failed);
+// One message with iv and aad in host memory (uploaded for the call), j0 computed by the host.
+kcipher_status gpu_device_gcm_one(const GpuJob &j, const uint8_t h[16], const uint8_t j0[16], bool open,
+                                  const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
+                                  const uint8_t *in, size_t len, uint8_t *out, size_t tag_len, void *stream);
+
 // Host memory, synchronous. device: -1 spreads over every GPU, else that one.
 // threads: CPU threads for staging copies and the CTR XOR (0 = one per core).
 kcipher_status gpu_host_ecb(const GpuJob &j, bool decrypt, const uint8_t *in, uint8_t *out,
                             size_t len, int device, unsigned threads);
 kcipher_status gpu_host_ctr(const GpuJob &j, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
                             size_t len, int device, unsigned threads);
+
+// CTR through the pipeline that also hashes for GCM: chunk c (gpu_host_chunk_bytes() each,
+// the last one shorter) of the ciphertext (the input when hash_in, else the output) gets its
+// own GHASH from zero, zero-padded, in partials[16 c]. The counter must not wrap its low
+// 32 bits (GCM's inc32: the caller splits there).
+size_t gpu_host_chunk_bytes();
+kcipher_status gpu_host_ctr_hash(const GpuJob &j, const uint8_t *ctr, const uint8_t *in, uint8_t *out, size_t len,
+                                 int device, unsigned threads, const GhashKernel &g, const GhashKey &hk,
+                                 bool hash_in, uint8_t *partials);
+
+// GCM over host memory (modes/gpu_host_gcm.cu): the full 16-byte tag into tag (computed over
+// the ciphertext either way; the caller writes or compares it). cpu: the companion CPU
+// kernel, for H and E_K(J0); key: the CPU's GHASH under H.
+kcipher_status gpu_host_gcm(const GpuJob &j, const Keyed &cpu, const GcmKey &key, bool open, const uint8_t *iv,
+                            size_t iv_len, const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
+                            size_t len, int device, unsigned threads, uint8_t tag[16]);
 
 // Records a CUDA error code (from a GpuOps call or the runtime) as this thread's last GPU
 // error and returns the status for it: KCIPHER_OK for 0.

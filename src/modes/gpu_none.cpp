@@ -21,6 +21,27 @@ kcipher_status gpu_host_ctr(const GpuJob &, const uint8_t *, const uint8_t *, ui
 {
     return KCIPHER_ERR_NO_GPU;
 }
+kcipher_status gpu_device_gcm(const GpuJob &, const uint8_t *, bool, kcipher_gpu_aead_msg *, size_t, size_t, void *,
+                              const uint32_t *, uint64_t, bool *)
+{
+    return KCIPHER_ERR_NO_GPU;
+}
+kcipher_status gpu_device_gcm_one(const GpuJob &, const uint8_t *, const uint8_t *, bool, const uint8_t *, size_t,
+                                  const uint8_t *, size_t, const uint8_t *, size_t, uint8_t *, size_t, void *)
+{
+    return KCIPHER_ERR_NO_GPU;
+}
+size_t gpu_host_chunk_bytes() { return 0; }
+kcipher_status gpu_host_ctr_hash(const GpuJob &, const uint8_t *, const uint8_t *, uint8_t *, size_t, int, unsigned,
+                                 const GhashKernel &, const GhashKey &, bool, uint8_t *)
+{
+    return KCIPHER_ERR_NO_GPU;
+}
+kcipher_status gpu_host_gcm(const GpuJob &, const Keyed &, const GcmKey &, bool, const uint8_t *, size_t,
+                            const uint8_t *, size_t, const uint8_t *, uint8_t *, size_t, int, unsigned, uint8_t *)
+{
+    return KCIPHER_ERR_NO_GPU;
+}
 kcipher_status gpu_status(int err) { return err == 0 ? KCIPHER_OK : KCIPHER_ERR_CUDA; }
 void gpu_set_error(const char *) {}
 const char *gpu_last_error() { return ""; }

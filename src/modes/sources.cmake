@@ -9,11 +9,14 @@ kc_sources(ANY
   ctr_stream.cpp
   ecb.cpp
   gcm.cpp
+  gcm_parts.cpp
   parallel.cpp
 )
 kc_sources(CUDA
   gpu_device.cu
+  gpu_gcm.cu
   gpu_host.cu
+  gpu_host_gcm.cu
 )
 kc_sources(NO_CUDA
   gpu_none.cpp

@@ -13,6 +13,7 @@
 #include "core/kernel.hpp"
 #include "core/wipe.hpp"
 #include "cuda/gpu_ops.hpp"
+#include "cuda/gcm_kernels.cuh"
 #include "cuda/grid_kernels.cuh"
 #include "cuda/key_states.cuh"
 #include "seed/seed.hpp"
@@ -120,7 +121,12 @@ int seed_cuda_set_keys(Cipher c, const uint8_t *raw, size_t raw_stride, size_t n
     return cuda::launch_set_keys<SeedCudaKeys>(SeedKeyOnDevice{}, raw, raw_stride, n, states, state_stride, stream);
 }
 
-const GpuOps seed_cuda_ops = {seed_cuda_ecb, seed_cuda_ctr, seed_cuda_ctr_segments, seed_cuda_set_keys};
+int seed_cuda_gcm(const void *params, const GcmPass &pass, void *stream)
+{
+    return cuda::launch_gcm<SeedDev>(*static_cast<const SeedCudaKeys *>(params), pass, stream);
+}
+
+const GpuOps seed_cuda_ops = {seed_cuda_ecb, seed_cuda_ctr, seed_cuda_ctr_segments, seed_cuda_set_keys, seed_cuda_gcm};
 
 void seed_cuda_set_key(void *state, Cipher c, const uint8_t *key)
 {

@@ -1,0 +1,46 @@
+// What the GPU's GCM asks of a cipher kernel (GpuOps::gcm): the two passes that need the
+// cipher, over a batch of messages described in device memory (kcipher_gpu_aead_msg). The
+// cipher-independent rest (tables of H's powers, the scan, the finish) is modes/gpu_gcm.cu;
+// the kernels themselves are cuda/gcm_kernels.cuh. Plain C++, so that builds without CUDA
+// can name it.
+//
+// Each message is hashed as one sequence of blocks, AAD then ciphertext, with zero blocks in
+// front so that its length is a whole number of segments of 2^log2_seg blocks (leading zero
+// blocks do not change GHASH). A warp takes one segment at a time: lane l takes blocks
+// l, l + 32, ... and keeps Horner's rule with multiplier H^32; the lanes' sums are then
+// folded into the segment's value (sum of X_v H^(G-1-v)), which finish combines per message.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "kcipher/kcipher.h"
+
+namespace kc {
+
+// Per message, written by the prep pass.
+struct GcmWork {
+    uint32_t j0[4];     // J0 as little-endian words
+    uint32_t ek_j0[4];  // E_K(J0): masks the tag; wiped after the call
+    uint64_t pad;       // zero blocks in front
+    uint64_t nseg;      // segments
+};
+
+struct GcmPass {
+    enum Kind { prep, seal, open } kind;
+    kcipher_gpu_aead_msg *msgs; // device memory, n entries (finish writes each status)
+    uint32_t n;
+    GcmWork *work;        // device memory, n entries
+    uint64_t *seg_end;    // prep: each message's segment count; seal/open: their inclusive sum
+    uint32_t *seg_values; // 4 words per segment (seal/open write them)
+    const uint32_t *tables; // device memory: tables of H^(2^j), j < gcm_table_count
+    uint32_t log2_seg;
+    const uint32_t *host_j0; // one message whose J0 the host knows: the cipher may precompute
+                             // what depends on its fixed words (GpuOps::ctr's Pre); else null
+};
+
+// Tables of H^(2^j) for j = 0 .. gcm_table_count - 1: enough for 2^32 blocks in segments.
+constexpr int gcm_table_count = 34;
+constexpr int gcm_lane_table = 5; // H^32: the lanes' multiplier, copied into shared memory
+
+} // namespace kc

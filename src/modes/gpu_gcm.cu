@@ -1,0 +1,313 @@
+// GCM over device memory: the cipher-independent part of the GPU's GCM. A call runs
+//
+//   1. tables: 64 KiB lookup tables of H^(2^j) for j < gcm_table_count, built on the device
+//      from the host's powers (cuda/gf128_tables.cuh);
+//   2. prep (the cipher's, GpuOps::gcm): each message's J0, E_K(J0) and segment count;
+//      a scan gives each message its first segment; the host reads the total back;
+//   3. crypt (the cipher's): CTR and GHASH fused, a warp per segment;
+//   4. finish (here): per message, the segments' values combined, the lengths block, the tag;
+//      open compares it in constant time and zeroes the output of a message that failed;
+//   5. every table, E_K(J0) and partial hash is wiped before the call returns.
+//
+// cuda/gcm_pass.hpp describes the segments.
+#include <cuda_runtime.h>
+
+#include <cub/device/device_scan.cuh>
+
+#include <cstring>
+#include <vector>
+
+#include "core/wipe.hpp"
+#include "cuda/gcm_pass.hpp"
+#include "cuda/gf128_tables.cuh"
+#include "modes/gpu_modes.hpp"
+
+namespace kc {
+
+namespace {
+
+using cuda::Gf128;
+
+constexpr uint64_t gcm_max_text = ((uint64_t)1 << 36) - 32;
+
+struct Powers {
+    Gf128 p[gcm_table_count]; // H^(2^j)
+};
+
+// Thread per (power j, byte position i): the 8 products of P_j with the byte's single bits,
+// then the 256 entries as XORs of them.
+__global__ void gcm_tables_grid(Powers pw, uint4 *tables)
+{
+    const int t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= gcm_table_count * 16)
+        return;
+    const int j = t / 16, i = t % 16;
+    Gf128 v = pw.p[j];
+    for (int k = 0; k < 8 * i; k++)
+        v = cuda::gf_mulx(v);
+    uint4 bit[8]; // bit[s]: the byte value 1 << s at position i, times P_j (bit 7 is x^(8i))
+    for (int s = 7; s >= 0; s--) {
+        bit[s] = cuda::gf_to_words(v);
+        v = cuda::gf_mulx(v);
+    }
+    uint4 *row = tables + (size_t)j * cuda::gf_table_entries + i * 256;
+    row[0] = make_uint4(0, 0, 0, 0);
+    for (int b = 1; b < 256; b++) {
+        const int s = __ffs(b) - 1;
+        row[b] = cuda::xor4(row[b & (b - 1)], bit[s]);
+    }
+}
+
+__device__ __forceinline__ const uint4 *table_of(const uint32_t *tables, int j)
+{
+    return reinterpret_cast<const uint4 *>(tables) + (size_t)j * cuda::gf_table_entries;
+}
+
+// Rejects what the standard or the memory rules refuse, per message, before any output.
+__global__ void gcm_check_grid(kcipher_gpu_aead_msg *msgs, uint32_t n, bool open, size_t tag_len, int *worst)
+{
+    for (uint32_t m = blockIdx.x * blockDim.x + threadIdx.x; m < n; m += gridDim.x * blockDim.x) {
+        kcipher_gpu_aead_msg &g = msgs[m];
+        int st = KCIPHER_OK;
+        const uint64_t in_len = g.len + (open ? tag_len : 0), out_len = g.len + (open ? 0 : tag_len);
+        const uintptr_t a = reinterpret_cast<uintptr_t>(g.in), b = reinterpret_cast<uintptr_t>(g.out);
+        if (g.iv == nullptr || (g.aad_len != 0 && g.aad == nullptr) || (in_len != 0 && g.in == nullptr) ||
+            (out_len != 0 && g.out == nullptr))
+            st = KCIPHER_ERR_NULL_POINTER;
+        else if (g.iv_len == 0)
+            st = KCIPHER_ERR_IV_LENGTH;
+        else if (g.len > gcm_max_text || g.aad_len >= ((uint64_t)1 << 61) || g.iv_len >= ((uint64_t)1 << 61))
+            st = KCIPHER_ERR_MODE_LIMIT;
+        else if (a != b && in_len != 0 && out_len != 0 && a < b + out_len && b < a + in_len)
+            st = KCIPHER_ERR_OVERLAP;
+        g.status = st;
+        if (st != KCIPHER_OK)
+            atomicMax(worst, st);
+    }
+}
+
+// CUDA block (256 threads) per message: sum over its segments s of V_s * M^(nseg-1-s),
+// M = H^G, in passes of 256 through a tree; then the lengths block and the tag.
+__global__ void __launch_bounds__(256) gcm_finish_grid(GcmPass pass, uint32_t tag_len, int *failed)
+{
+    __shared__ uint4 vals[256];
+    __shared__ int bad;
+    const unsigned t = threadIdx.x;
+    const uint4 *values = reinterpret_cast<const uint4 *>(pass.seg_values);
+    for (uint32_t m = blockIdx.x; m < pass.n; m += gridDim.x) {
+        const kcipher_gpu_aead_msg &msg = pass.msgs[m];
+        const GcmWork &wk = pass.work[m];
+        const uint64_t first = m ? pass.seg_end[m - 1] : 0, nseg = wk.nseg;
+        uint4 r = make_uint4(0, 0, 0, 0);
+        if (nseg == 1) {
+            r = values[first];
+        } else if (nseg > 1) {
+            const uint64_t z = (256 - nseg % 256) % 256, passes = (nseg + z) / 256;
+            for (uint64_t q = 0; q < passes; q++) {
+                const uint64_t idx = q * 256 + t;
+                vals[t] = idx >= z ? values[first + idx - z] : make_uint4(0, 0, 0, 0);
+                __syncthreads();
+                for (int l = 0; l < 8; l++) {
+                    if (t % (2u << l) == 0)
+                        vals[t] = cuda::xor4(cuda::gf_mul_global(vals[t], table_of(pass.tables, pass.log2_seg + l)),
+                                             vals[t + (1u << l)]);
+                    __syncthreads();
+                }
+                r = cuda::xor4(cuda::gf_mul_global(r, table_of(pass.tables, pass.log2_seg + 8)), vals[0]);
+                __syncthreads();
+            }
+        }
+        if (t == 0) {
+            // GHASH = (R * H ^ [len(A)]64 || [len(C)]64) * H, R the sum of X_q H^(n-1-q).
+            const uint4 *h1 = table_of(pass.tables, 0);
+            uint4 y = cuda::gf_mul_global(r, h1);
+            const uint64_t abits = msg.aad_len * 8, cbits = msg.len * 8;
+            y = cuda::xor4(y, make_uint4(cuda::bswap32((uint32_t)(abits >> 32)), cuda::bswap32((uint32_t)abits),
+                                         cuda::bswap32((uint32_t)(cbits >> 32)), cuda::bswap32((uint32_t)cbits)));
+            y = cuda::gf_mul_global(y, h1);
+            const uint32_t tag[4] = {y.x ^ wk.ek_j0[0], y.y ^ wk.ek_j0[1], y.z ^ wk.ek_j0[2], y.w ^ wk.ek_j0[3]};
+            uint32_t diff = 0;
+            for (uint32_t k = 0; k < tag_len; k++) {
+                const uint8_t b = (uint8_t)(tag[k / 4] >> (8 * (k % 4)));
+                if (pass.kind == GcmPass::open)
+                    diff |= (uint32_t)(b ^ msg.in[msg.len + k]);
+                else
+                    msg.out[msg.len + k] = b;
+            }
+            bad = diff != 0;
+            if (pass.kind == GcmPass::open)
+                pass.msgs[m].status = bad ? KCIPHER_ERR_AUTH : KCIPHER_OK;
+            if (bad)
+                atomicOr(failed, 1);
+        }
+        __syncthreads();
+        if (bad) // never release unverified plaintext
+            for (uint64_t k = t; k < msg.len; k += blockDim.x)
+                msg.out[k] = 0;
+        __syncthreads();
+    }
+}
+
+// Device scratch for one call, freed (after wiping) in order on the stream.
+class Scratch {
+  public:
+    explicit Scratch(cudaStream_t s) : s_(s) {}
+    template <class T> T *get(size_t count, int &err)
+    {
+        void *p = nullptr;
+        if (err == cudaSuccess)
+            err = cudaMallocAsync(&p, count * sizeof(T) + 16, s_);
+        if (err == cudaSuccess)
+            parts_.push_back({p, count * sizeof(T)});
+        return static_cast<T *>(p);
+    }
+    ~Scratch()
+    {
+        for (auto &p : parts_) {
+            cudaMemsetAsync(p.first, 0, p.second, s_);
+            cudaFreeAsync(p.first, s_);
+        }
+    }
+
+  private:
+    cudaStream_t s_;
+    std::vector<std::pair<void *, size_t>> parts_;
+};
+
+Powers powers_of(const uint8_t h[16])
+{
+    Powers pw;
+    pw.p[0] = cuda::gf_from_bytes(h);
+    for (int j = 1; j < gcm_table_count; j++)
+        pw.p[j] = cuda::gf_mul_slow(pw.p[j - 1], pw.p[j - 1]);
+    return pw;
+}
+
+unsigned grid_for(size_t n, unsigned threads)
+{
+    size_t b = (n + threads - 1) / threads;
+    return (unsigned)(b < 65535 ? (b ? b : 1) : 65535);
+}
+
+// The passes, with scratch that is wiped and freed on the stream when this returns.
+kcipher_status run_batch(const GpuJob &j, const uint8_t h[16], bool open, kcipher_gpu_aead_msg *msgs, size_t n,
+                         size_t tag_len, cudaStream_t stream, const uint32_t *host_j0, uint64_t total_blocks,
+                         bool *any_failed)
+{
+    int err = cudaSuccess;
+    Scratch scratch(stream);
+    uint32_t *tables = scratch.get<uint32_t>((size_t)gcm_table_count * cuda::gf_table_entries * 4, err);
+    GcmWork *work = scratch.get<GcmWork>(n, err);
+    uint64_t *seg_end = scratch.get<uint64_t>(n, err);
+    int *flags = scratch.get<int>(2, err); // [0]: the worst argument status, [1]: a tag failed
+    if (err != cudaSuccess)
+        return gpu_status(err);
+    err = cudaMemsetAsync(flags, 0, 2 * sizeof(int), stream);
+    if (!err)
+        gcm_check_grid<<<grid_for(n, 256), 256, 0, stream>>>(msgs, (uint32_t)n, open, tag_len, flags);
+    int worst = 0;
+    if (!err)
+        err = cudaMemcpyAsync(&worst, flags, sizeof worst, cudaMemcpyDeviceToHost, stream);
+    if (!err)
+        err = cudaStreamSynchronize(stream);
+    if (err)
+        return gpu_status(err);
+    if (worst != KCIPHER_OK)
+        return (kcipher_status)worst;
+
+    // Segments of 2^log2_seg blocks: for one message, about one per warp the GPU holds
+    // (132 SMs x 32 warps); for a batch, 2048 blocks, so that a 16 KiB message is one.
+    uint32_t log2_seg = 11;
+    if (host_j0 != nullptr)
+        for (log2_seg = 10; log2_seg < 25 && ((uint64_t)1 << log2_seg) * 4096 < total_blocks;)
+            log2_seg++;
+    Powers pw = powers_of(h);
+    gcm_tables_grid<<<(gcm_table_count * 16 + 127) / 128, 128, 0, stream>>>(pw, reinterpret_cast<uint4 *>(tables));
+    secure_wipe(&pw, sizeof pw);
+    GcmPass pass{GcmPass::prep, msgs, (uint32_t)n, work, seg_end, nullptr, tables, log2_seg, host_j0};
+    err = cudaGetLastError();
+    if (!err)
+        err = j.kernel->gpu->gcm(j.keys, pass, stream);
+    size_t temp_bytes = 0;
+    if (!err)
+        err = cub::DeviceScan::InclusiveSum(nullptr, temp_bytes, seg_end, seg_end, (int)n, stream);
+    void *temp = scratch.get<uint8_t>(temp_bytes, err);
+    if (!err)
+        err = cub::DeviceScan::InclusiveSum(temp, temp_bytes, seg_end, seg_end, (int)n, stream);
+    uint64_t total = 0;
+    if (!err)
+        err = cudaMemcpyAsync(&total, seg_end + n - 1, sizeof total, cudaMemcpyDeviceToHost, stream);
+    if (!err)
+        err = cudaStreamSynchronize(stream);
+    pass.seg_values = scratch.get<uint32_t>(4 * (total ? total : 1), err);
+    pass.kind = open ? GcmPass::open : GcmPass::seal;
+    if (!err && total != 0)
+        err = j.kernel->gpu->gcm(j.keys, pass, stream);
+    if (!err) {
+        gcm_finish_grid<<<grid_for(n, 1), 256, 0, stream>>>(pass, (uint32_t)tag_len, flags + 1);
+        err = cudaGetLastError();
+    }
+    int failed = 0;
+    if (!err)
+        err = cudaMemcpyAsync(&failed, flags + 1, sizeof failed, cudaMemcpyDeviceToHost, stream);
+    if (!err)
+        err = cudaStreamSynchronize(stream);
+    if (err)
+        return gpu_status(err);
+    *any_failed = failed != 0;
+    return failed ? KCIPHER_ERR_AUTH : KCIPHER_OK;
+}
+
+} // namespace
+
+kcipher_status gpu_device_gcm(const GpuJob &j, const uint8_t h[16], bool open, kcipher_gpu_aead_msg *msgs, size_t n,
+                              size_t tag_len, void *stream_arg, const uint32_t *host_j0, uint64_t total_blocks,
+                              bool *any_failed)
+{
+    *any_failed = false;
+    if (j.kernel->gpu->gcm == nullptr)
+        return KCIPHER_ERR_UNSUPPORTED;
+    if (n == 0)
+        return KCIPHER_OK;
+    if (n > 0xffffffffu)
+        return KCIPHER_ERR_INVALID_ARGUMENT;
+    cudaStream_t stream = (cudaStream_t)stream_arg;
+    const kcipher_status st = run_batch(j, h, open, msgs, n, tag_len, stream, host_j0, total_blocks, any_failed);
+    const int e = cudaStreamSynchronize(stream); // the scratch is wiped and freed
+    return st == KCIPHER_OK && e ? gpu_status(e) : st;
+}
+
+kcipher_status gpu_device_gcm_one(const GpuJob &j, const uint8_t h[16], const uint8_t j0[16], bool open,
+                                  const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
+                                  const uint8_t *in, size_t len, uint8_t *out, size_t tag_len, void *stream_arg)
+{
+    cudaStream_t stream = (cudaStream_t)stream_arg;
+    int err = cudaSuccess;
+    kcipher_status st;
+    {
+        Scratch scratch(stream);
+        uint8_t *dev_iv = scratch.get<uint8_t>(iv_len, err);
+        uint8_t *dev_aad = scratch.get<uint8_t>(aad_len, err);
+        kcipher_gpu_aead_msg *dev_msg = scratch.get<kcipher_gpu_aead_msg>(1, err);
+        kcipher_gpu_aead_msg msg{dev_iv, aad_len ? dev_aad : nullptr, in, out, iv_len, aad_len, len, 0, 0};
+        if (!err)
+            err = cudaMemcpyAsync(dev_iv, iv, iv_len, cudaMemcpyHostToDevice, stream);
+        if (!err && aad_len)
+            err = cudaMemcpyAsync(dev_aad, aad, aad_len, cudaMemcpyHostToDevice, stream);
+        if (!err)
+            err = cudaMemcpyAsync(dev_msg, &msg, sizeof msg, cudaMemcpyHostToDevice, stream);
+        if (err)
+            return gpu_status(err);
+        uint32_t words[4];
+        for (int k = 0; k < 4; k++)
+            words[k] = (uint32_t)j0[4 * k] | (uint32_t)j0[4 * k + 1] << 8 | (uint32_t)j0[4 * k + 2] << 16 |
+                       (uint32_t)j0[4 * k + 3] << 24;
+        bool failed = false;
+        st = gpu_device_gcm(j, h, open, dev_msg, 1, tag_len, stream, words,
+                            (aad_len + 15) / 16 + (len + 15) / 16, &failed);
+    }
+    const int e = cudaStreamSynchronize(stream); // the scratch is wiped and freed
+    return st == KCIPHER_OK && e ? gpu_status(e) : st;
+}
+
+} // namespace kc
