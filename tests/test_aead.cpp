@@ -390,7 +390,7 @@ TEST(AeadModesOverAes, EqualOpenssl)
             {
                 const size_t t = 4 + 2 * (round % 7);
                 kc::Ccm ccm;
-                ccm.start(k, nonce.data(), nonce.size(), aad.size(), len, t);
+                ccm.start(k, k, nonce.data(), nonce.size(), aad.size(), len, t);
                 ccm.aad(aad.data(), aad.size());
                 ccm.encrypt(pt.data(), ct.data(), len);
                 ccm.tag(tag);

@@ -3,6 +3,7 @@
 // (searchers, GPU search, CTR_DRBG block functions) are the modules' runnable entries.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <set>
 #include <string>
@@ -81,6 +82,31 @@ TEST(Registry, ChoicesAreTheRunnableEntries)
                 continue;
             EXPECT_STREQ(k->name, s->kernel);
             EXPECT_TRUE(kc::runnable(s->requires)) << s->name;
+        }
+    }
+}
+
+// The chains of single blocks (CMAC, CCM's CBC-MAC) run on a CPU kernel of the same family
+// that this machine runs and that supports the cipher, and never on a kernel less constant-time
+// than the context's: a constant-time context never gets a table.
+TEST(Registry, ChainKernelIsRunnableAndAsConstantTime)
+{
+    for (const kc::CipherModule *m : kc::modules())
+        for (const kc::Kernel *k : m->chain_kernels) {
+            EXPECT_STREQ(m->family, k->family) << k->name;
+            EXPECT_EQ(nullptr, k->gpu) << k->name;
+            EXPECT_NE(m->kernels.end(), std::find(m->kernels.begin(), m->kernels.end(), k)) << k->name;
+        }
+    for (int i = 0; i < kc::cipher_count; i++) {
+        const kc::CipherDesc &d = *kc::cipher_by_index(i);
+        for (const kc::Kernel *k : kc::all_kernels()) {
+            if (k->gpu != nullptr || !kc::kernel_runnable(*k) || !k->supports(d.id))
+                continue;
+            const kc::Kernel &c = kc::chain_kernel(d.id, *k);
+            EXPECT_STREQ(k->family, c.family) << d.name << " " << k->name;
+            EXPECT_TRUE(kc::kernel_runnable(c) && c.supports(d.id)) << c.name;
+            if (k->constant_time)
+                EXPECT_TRUE(c.constant_time) << d.name << " " << k->name << " -> " << c.name;
         }
     }
 }

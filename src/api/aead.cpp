@@ -144,7 +144,7 @@ kcipher_status one_shot(const kcipher_ctx *ctx, kcipher_mode mode, bool seal, co
         run(g, seal, aad, aad_len, in, out, len, tag);
     } else {
         Ccm c;
-        c.start(ctx->cpu_keyed(), iv, iv_len, aad_len, len, tag_len);
+        c.start(ctx->cpu_keyed(), ctx->chain_keyed(), iv, iv_len, aad_len, len, tag_len);
         run(c, seal, aad, aad_len, in, out, len, tag);
     }
     return KCIPHER_OK;
@@ -275,7 +275,7 @@ kcipher_status kcipher_aead_init(kcipher_aead **st, const kcipher_ctx *ctx, kcip
     } else {
         a->ccm_aad_total = aad_len;
         a->ccm_text_total = text_len;
-        a->ccm.start(ctx->cpu_keyed(), iv, iv_len, aad_len, text_len, tag_len);
+        a->ccm.start(ctx->cpu_keyed(), ctx->chain_keyed(), iv, iv_len, aad_len, text_len, tag_len);
     }
     *st = a;
     return KCIPHER_OK;
@@ -377,7 +377,7 @@ kcipher_status kcipher_mac_init(kcipher_mac_state **st, const kcipher_ctx *ctx, 
     if (mode == KCIPHER_MODE_GMAC)
         m->gmac.start(ctx->cpu_keyed(), ctx->gcm_key(), iv, iv_len);
     else
-        m->cmac.start(ctx->cpu_keyed());
+        m->cmac.start(ctx->chain_keyed());
     *st = m;
     return KCIPHER_OK;
 }

@@ -24,6 +24,11 @@ struct kcipher_ctx {
     kc::KeyState cpu_keys;
     std::atomic<int> gpu_device{-1}; // -1: every GPU
 
+    // The kernel of the chains of single blocks (CMAC, CCM's CBC-MAC), dispatch/registry.hpp's
+    // chain_kernel for the CPU kernel; keyed apart (chain_keys) only where it is another kernel.
+    const kc::Kernel *chain_kernel = nullptr;
+    kc::KeyState chain_keys;
+
     kc::Keyed keyed() const
     {
         return {kernel, keys.get(), cipher->block_bytes, threads.load(std::memory_order_relaxed)};
@@ -35,6 +40,14 @@ struct kcipher_ctx {
         if (kernel->gpu == nullptr)
             return keyed();
         return {cpu_kernel, cpu_keys.get(), cipher->block_bytes, threads.load(std::memory_order_relaxed)};
+    }
+
+    kc::Keyed chain_keyed() const
+    {
+        const kc::Keyed cpu = cpu_keyed();
+        if (chain_kernel == cpu.kernel)
+            return cpu;
+        return {chain_kernel, chain_keys.get(), cipher->block_bytes, 1};
     }
 
     kc::GpuJob gpu_job() const { return {kernel, keys.get(), cipher->block_bytes}; }

@@ -105,6 +105,12 @@ kcipher_status kcipher_new(kcipher_ctx **ctx, const char *cipher, const uint8_t 
             return KCIPHER_ERR_NO_MEMORY;
         }
     }
+    const Kernel &cpu = k->gpu != nullptr ? *c->cpu_kernel : *k;
+    c->chain_kernel = &chain_kernel(d->id, cpu);
+    if (c->chain_kernel != &cpu && !c->chain_keys.init(*c->chain_kernel, d->id, key)) {
+        delete c;
+        return KCIPHER_ERR_NO_MEMORY;
+    }
     *ctx = c;
     return KCIPHER_OK;
 }

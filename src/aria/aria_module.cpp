@@ -12,6 +12,7 @@ extern const char aria_known_answers[]; // aria_known_answers.txt, compiled in b
 extern const Kernel aria_ref_kernel;
 extern const Kernel aria_table_kernel;
 #if defined(__x86_64__)
+extern const Kernel aria_aesni_block_kernel;
 extern const Kernel aria_avx512_gfni_kernel;
 extern const DrbgAccel aria_avx512_gfni_drbg;
 extern const Kernel aria_avx2_gfni_kernel;
@@ -68,6 +69,7 @@ const CipherModule &aria_module()
             &aria_avx_aesni_kernel,
             &aria_avx2_aesni_kernel,
             &aria_avx2_vaes_kernel,
+            &aria_aesni_block_kernel,
 #endif
 #if defined(__aarch64__)
             &aria_neon_4pt_kernel,
@@ -84,6 +86,14 @@ const CipherModule &aria_module()
             &aria_cuda_shared_4k_x32_kernel,
             &aria_cuda_bitslice_kernel,
 #endif
+        };
+        // One block at a time: AES-NI in one register (constant-time), else the T-tables, which
+        // constant-time contexts never get (dispatch/registry.hpp: chain_kernel).
+        x.chain_kernels = {
+#if defined(__x86_64__)
+            &aria_aesni_block_kernel,
+#endif
+            &aria_table_kernel,
         };
         x.cpu_searchers = {
 #if defined(__x86_64__)

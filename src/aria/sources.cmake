@@ -10,6 +10,7 @@ kc_sources(ANY
   aria_table_keysearch.cpp
 )
 kc_sources(X86
+  aria_x86_aesni_block.cpp
   aria_x86_avx2_aesni.cpp
   aria_x86_avx2_gfni.cpp
   aria_x86_avx2_vaes.cpp

@@ -24,6 +24,13 @@ template <class T> inline void secure_wipe_inline(T &x)
 #endif
 }
 
+// secure_wipe over each object whole (arrays and structs of key-derived state), for the
+// destructors of the mode states.
+template <class... T> inline void secure_wipe_each(T &...x)
+{
+    (secure_wipe(&x, sizeof x), ...);
+}
+
 // Wipes a byte vector when the scope ends, however it ends (early returns, exceptions).
 class WipeOnExit {
   public:

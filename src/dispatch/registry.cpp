@@ -78,6 +78,15 @@ keysearch::cuda::GpuSearchFn gpu_search_for(Cipher c)
     return m == nullptr ? nullptr : m->gpu_search;
 }
 
+const Kernel &chain_kernel(Cipher c, const Kernel &k)
+{
+    if (const CipherModule *m = module_of(c))
+        for (const Kernel *x : m->chain_kernels)
+            if (x->gpu == nullptr && kernel_runnable(*x) && x->supports(c) && (x->constant_time || !k.constant_time))
+                return *x;
+    return k;
+}
+
 std::vector<FusedEcb> fused_ecb_candidates(Cipher c)
 {
     std::vector<FusedEcb> v;

@@ -32,6 +32,12 @@ kcipher_status select_kernel(Cipher c, std::string_view forced, const Kernel **o
 const Kernel *best_cpu_kernel(Cipher c);
 const Kernel *best_gpu_kernel(Cipher c);
 
+// The kernel that the chains of single blocks (CMAC, CCM's CBC-MAC) run on for a context whose
+// CPU kernel is k: the first of c's module's chain_kernels (kit/module.hpp) that this machine
+// runs, that supports c, and that is constant-time where k is; k itself where none is. Never
+// a GPU kernel.
+const Kernel &chain_kernel(Cipher c, const Kernel &k);
+
 // Every CPU key searcher built for this architecture, by module, fastest first within one;
 // and the first for kernel k and cipher c that this machine runs, or nullptr.
 const std::vector<const keysearch::CpuSearcher *> &all_cpu_searchers();

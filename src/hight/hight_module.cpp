@@ -52,6 +52,7 @@ const CipherModule &hight_module()
             &hight_cuda_bitslice_kernel,
 #endif
         };
+        x.chain_kernels = {&hight_ref_kernel}; // scalar ARX: one block without a SIMD step
         x.cpu_searchers = {
 #if defined(__x86_64__)
             &keysearch::hight_x86_keysearch_avx512_gfni,

@@ -34,6 +34,10 @@ struct CipherModule {
     keysearch::cuda::GpuSearchFn gpu_search = nullptr;    // nullptr: no GPU key search
     std::vector<const DrbgAccel *> drbg_accels;           // CTR_DRBG's extras, at most one per kernel
     std::vector<FusedEcbEntry> fused_ecb;                 // CTR_DRBG chain's block functions, fastest first
+    // The kernels with the lowest one-block latency, fastest first (each also in `kernels`):
+    // CMAC and CCM's CBC-MAC are chains of single blocks, where a wide kernel pays a whole SIMD
+    // step per block. The registry's chain_kernel() picks among them.
+    std::vector<const Kernel *> chain_kernels;
     std::vector<FamilyOption> options;
     std::vector<KnownAnswer> known_answers; // from <family>_known_answers.txt, for selftest
 };

@@ -53,6 +53,7 @@ const CipherModule &lea_module()
             &lea_cuda_kernel,
 #endif
         };
+        x.chain_kernels = {&lea_ref_kernel}; // scalar ARX: one block without a SIMD step
         x.cpu_searchers = {
 #if defined(__x86_64__)
             &keysearch::lea_x86_keysearch_avx512,

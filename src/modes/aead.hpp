@@ -71,12 +71,16 @@ class Gcm {
     bool in_text_ = false;
 };
 
+// CBC-MAC's chain (CCM, CMAC): x = E(x ^ block) for each of the nblocks whole blocks of in,
+// one block at a time on `chain` (the context's chain kernel, dispatch/registry.hpp).
+void cbc_mac_blocks(const Keyed &chain, uint8_t *x, const uint8_t *in, size_t nblocks);
+
 // CCM over a 128-bit block cipher. The lengths of the AAD and the payload are part of the
 // first MAC block, so they are given at the start and the caller must then supply exactly
-// that many bytes (the C API checks).
+// that many bytes (the C API checks). The CBC-MAC runs on `chain`, the CTR part on k.
 class Ccm {
   public:
-    void start(const Keyed &k, const uint8_t *nonce, size_t nonce_len, uint64_t aad_len,
+    void start(const Keyed &k, const Keyed &chain, const uint8_t *nonce, size_t nonce_len, uint64_t aad_len,
                uint64_t text_len, size_t tag_len);
     void aad(const uint8_t *p, size_t n);
     void encrypt(const uint8_t *in, uint8_t *out, size_t n);
@@ -87,17 +91,17 @@ class Ccm {
   private:
     void mac(const uint8_t *p, size_t n); // CBC-MAC over a byte stream
     void pad();
-    Keyed k_{};
+    Keyed chain_{};
     CtrStream ctr_;
-    uint8_t x_[16] = {}, buf_[16] = {}, s0_[16] = {};
+    uint8_t x_[16] = {}, s0_[16] = {};
     size_t fill_ = 0;
     bool in_text_ = false;
 };
 
-// CMAC over a cipher of either block size.
+// CMAC over a cipher of either block size, on the context's chain kernel.
 class Cmac {
   public:
-    void start(const Keyed &k);
+    void start(const Keyed &chain);
     void update(const uint8_t *p, size_t n);
     void tag(uint8_t out[16]); // block_bytes bytes
     ~Cmac();

@@ -1,7 +1,9 @@
 // CCM (SP 800-38C, Appendix A's formatting): CBC-MAC over B0, the encoded AAD and the payload,
 // and CTR from counter block 1; the tag is the MAC XORed with the keystream of counter block 0.
-// The CBC-MAC is a chain of single-block encryptions, so CCM runs at the kernel's one-block
-// latency, not its throughput.
+// The CBC-MAC is a chain of single-block encryptions, so it runs on the context's chain kernel
+// (the family's lowest one-block latency, dispatch/registry.hpp) and costs that latency per
+// block; the CTR part runs on the context's kernel at its throughput, S0 (counter block 0's
+// keystream, for the tag) in the same kernel call as the first data blocks.
 #include <cstring>
 
 #include "core/bytes.hpp"
@@ -10,10 +12,10 @@
 
 namespace kc {
 
-void Ccm::start(const Keyed &k, const uint8_t *nonce, size_t nonce_len, uint64_t aad_len,
+void Ccm::start(const Keyed &k, const Keyed &chain, const uint8_t *nonce, size_t nonce_len, uint64_t aad_len,
                 uint64_t text_len, size_t tag_len)
 {
-    k_ = k;
+    chain_ = chain;
     fill_ = 0;
     in_text_ = false;
     const size_t q = 15 - nonce_len; // bytes of the payload length, and of the counter
@@ -22,7 +24,8 @@ void Ccm::start(const Keyed &k, const uint8_t *nonce, size_t nonce_len, uint64_t
     std::memcpy(b0 + 1, nonce, nonce_len);
     for (size_t i = 0; i < q; i++)
         b0[15 - i] = i < 8 ? (uint8_t)(text_len >> (8 * i)) : 0;
-    k.kernel->encrypt_blocks(k.keys, b0, x_, 1);
+    std::memset(x_, 0, sizeof x_);
+    cbc_mac_blocks(chain, x_, b0, 1);
     if (aad_len > 0) { // the AAD's length, in 2, 6 or 10 bytes (A.2.2)
         uint8_t prefix[10];
         size_t n;
@@ -46,26 +49,30 @@ void Ccm::start(const Keyed &k, const uint8_t *nonce, size_t nonce_len, uint64_t
     uint8_t ctr[16] = {};
     ctr[0] = (uint8_t)(q - 1);
     std::memcpy(ctr + 1, nonce, nonce_len);
-    k.kernel->encrypt_blocks(k.keys, ctr, s0_, 1);
-    ctr[15] = 1;
-    ctr_.start(k, ctr, false);
+    ctr_.start(k, ctr, false, s0_);
     secure_wipe(b0, sizeof b0);
 }
 
+// x_ holds the chain's value XORed with the fill_ bytes of a partial block so far.
 void Ccm::mac(const uint8_t *p, size_t n)
 {
-    while (n > 0) {
+    if (fill_ > 0) { // finish the partial block first
         const size_t t = n < 16 - fill_ ? n : 16 - fill_;
         for (size_t i = 0; i < t; i++)
             x_[fill_ + i] ^= p[i];
         fill_ += t;
         p += t;
         n -= t;
-        if (fill_ == 16) {
-            k_.kernel->encrypt_blocks(k_.keys, x_, x_, 1);
-            fill_ = 0;
-        }
+        if (fill_ < 16)
+            return;
+        chain_.kernel->encrypt_blocks(chain_.keys, x_, x_, 1);
+        fill_ = 0;
     }
+    cbc_mac_blocks(chain_, x_, p, n / 16);
+    p += n / 16 * 16;
+    fill_ = n % 16;
+    for (size_t i = 0; i < fill_; i++)
+        x_[i] ^= p[i];
 }
 
 // Zero padding to a block boundary: x_ already holds the XOR of the partial block, so only
@@ -73,7 +80,7 @@ void Ccm::mac(const uint8_t *p, size_t n)
 void Ccm::pad()
 {
     if (fill_ > 0) {
-        k_.kernel->encrypt_blocks(k_.keys, x_, x_, 1);
+        chain_.kernel->encrypt_blocks(chain_.keys, x_, x_, 1);
         fill_ = 0;
     }
 }
@@ -103,14 +110,11 @@ void Ccm::decrypt(const uint8_t *in, uint8_t *out, size_t n)
 void Ccm::tag(uint8_t out[16])
 {
     pad();
+    ctr_.flush_first(); // S0, where no payload took it along
     for (int i = 0; i < 16; i++)
         out[i] = x_[i] ^ s0_[i];
 }
 
-Ccm::~Ccm()
-{
-    secure_wipe(x_, sizeof x_);
-    secure_wipe(s0_, sizeof s0_);
-}
+Ccm::~Ccm() { secure_wipe_each(x_, s0_); }
 
 } // namespace kc

@@ -19,7 +19,28 @@ void dbl(const uint8_t *v, uint8_t *out, size_t bs)
     out[bs - 1] ^= (uint8_t)(-(int)carry) & (bs == 16 ? 0x87 : 0x1b);
 }
 
+// x ^= in over one block of bs bytes (16 or 8).
+inline void xor_into(uint8_t *x, const uint8_t *in, size_t bs)
+{
+    for (size_t h = 0; h < bs; h += 8) {
+        uint64_t a, b;
+        std::memcpy(&a, x + h, 8);
+        std::memcpy(&b, in + h, 8);
+        a ^= b;
+        std::memcpy(x + h, &a, 8);
+    }
+}
+
 } // namespace
+
+void cbc_mac_blocks(const Keyed &chain, uint8_t *x, const uint8_t *in, size_t nblocks)
+{
+    const size_t bs = chain.block_bytes;
+    for (size_t b = 0; b < nblocks; b++, in += bs) {
+        xor_into(x, in, bs);
+        chain.kernel->encrypt_blocks(chain.keys, x, x, 1);
+    }
+}
 
 void Cmac::start(const Keyed &k)
 {
@@ -36,19 +57,20 @@ void Cmac::start(const Keyed &k)
 void Cmac::update(const uint8_t *p, size_t n)
 {
     const size_t bs = k_.block_bytes;
-    while (n > 0) {
-        if (fill_ == bs) { // more follows, so the held block is not the last
-            for (size_t i = 0; i < bs; i++)
-                x_[i] ^= buf_[i];
-            k_.kernel->encrypt_blocks(k_.keys, x_, x_, 1);
-            fill_ = 0;
-        }
-        const size_t t = n < bs - fill_ ? n : bs - fill_;
-        std::memcpy(buf_ + fill_, p, t);
-        fill_ += t;
-        p += t;
-        n -= t;
-    }
+    const size_t t = n < bs - fill_ ? n : bs - fill_;
+    std::memcpy(buf_ + fill_, p, t);
+    fill_ += t;
+    p += t;
+    n -= t;
+    if (n == 0)
+        return;
+    // More follows, so the held block is not the last; nor is any whole block of p but the
+    // one that ends it, which is held back in its turn (1 to bs bytes).
+    cbc_mac_blocks(k_, x_, buf_, 1);
+    const size_t whole = (n - 1) / bs;
+    cbc_mac_blocks(k_, x_, p, whole);
+    fill_ = n - whole * bs;
+    std::memcpy(buf_, p + whole * bs, fill_);
 }
 
 void Cmac::tag(uint8_t out[16])
@@ -59,17 +81,11 @@ void Cmac::tag(uint8_t out[16])
         buf_[fill_] = 0x80;
         std::memset(buf_ + fill_ + 1, 0, bs - fill_ - 1);
     }
-    for (size_t i = 0; i < bs; i++)
-        x_[i] ^= buf_[i] ^ sub[i];
-    k_.kernel->encrypt_blocks(k_.keys, x_, out, 1);
+    xor_into(buf_, sub, bs);
+    cbc_mac_blocks(k_, x_, buf_, 1);
+    std::memcpy(out, x_, bs);
 }
 
-Cmac::~Cmac()
-{
-    secure_wipe(k1_, sizeof k1_);
-    secure_wipe(k2_, sizeof k2_);
-    secure_wipe(x_, sizeof x_);
-    secure_wipe(buf_, sizeof buf_);
-}
+Cmac::~Cmac() { secure_wipe_each(k1_, k2_, x_, buf_); }
 
 } // namespace kc

@@ -37,6 +37,9 @@ const CipherModule &seed_module()
         x.kernels.push_back(&seed_cuda_kernel);
         x.gpu_search = keysearch::cuda::seed_cuda_search;
 #endif
+        // Scalar SEED reads its S-boxes at secret indexes: constant-time contexts keep their own
+        // kernel for the chains (dispatch/registry.hpp: chain_kernel).
+        x.chain_kernels = {&seed_ref_kernel};
         x.known_answers = read_known_answers(seed_known_answers);
         return x;
     }();

@@ -127,7 +127,7 @@ static int run_modes()
         gcm.tag(tag.data());
     }
     kc::Ccm ccm;
-    ccm.start(k, iv.data(), iv.size(), 21, data.size() - 5, 16);
+    ccm.start(k, k, iv.data(), iv.size(), 21, data.size() - 5, 16);
     ccm.aad(data.data(), 21);
     ccm.decrypt(data.data(), out.data(), data.size() - 5);
     ccm.tag(tag.data());

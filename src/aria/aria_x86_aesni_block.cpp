@@ -1,0 +1,188 @@
+// aria/aesni-block: ARIA one block at a time, the whole state in one xmm register, for the
+// modes whose blocks form a chain (CMAC, CCM's CBC-MAC): there only the latency of one block
+// counts, and the byte-sliced kernels pay a whole 16- or 32-block step for it.
+//
+// A round on the 16 bytes of the block (RFC 5794 section 2.3):
+//   - the key addition, one XOR (folded into the XOR tree of the round before's A);
+//   - the substitution layer: every byte through all four S-boxes at once, then each byte
+//     position keeps its own by mask (SB1, SB2, SB3, SB4 at i mod 4 = 0..3 in the type 1 layer,
+//     SB3, SB4, SB1, SB2 in the type 2 layer). SB1 is aesenclast and SB3 = SB1^-1 is
+//     aesdeclast, with one byte shuffle before each that cancels the ShiftRows they apply;
+//     SB2 = G(SB1) and SB4 = SB3(H(x)) with the affine maps G and H as two nibble lookups
+//     (vpshufb), the byte-sliced kernels' maps (aria_x86_byteslice.hpp, Yoo, Kivilinna, Cho,
+//     IEEE Access 2023, section IV-B);
+//   - the diffusion layer A as seven byte shuffles XORed together (aria_x86_diffusion.cpp).
+// The dependent path of one round (the key of the next round rides in A's XOR tree): shuffle,
+// H map (3), aesdeclast (4), mask and merge (3) = 12 cycles for the substitution layer at
+// Zen 3's latencies (AES 4, vector logic and shuffles 1), and A's seven shuffles on two
+// shuffle pipes and its three-deep XOR tree 4 to 7: 16 to 19 cycles a round, 190 to 222 a
+// block of ARIA-128 (11 rounds, the last layer and the loads). Per round 50 vector
+// instructions, 13 of them shuffles. Measured, x = E(x) back to back: about 300 cycles a
+// block on a Zen 3 EPYC (the shuffles of A and of the next layer contend for the two pipes),
+// where the byte-sliced kernels take two to three times as long for one block and aria/table,
+// which is not constant-time, 1.3 times or more (docs/performance.md, "CCM and CMAC").
+//
+// Constant-time: no branch and no memory address depends on key or data. aesenclast and
+// aesdeclast take the same time for every input; the lookups are vpshufb on tables held in
+// registers (the data is the shuffle index, not an address); the rest is XOR, AND and fixed
+// shuffles. valgrind runs this kernel: ct_check aria/aesni-block.
+#if defined(__x86_64__)
+
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "aria/aria.hpp"
+#include "core/kernel.hpp"
+#include "core/wipe.hpp"
+#include "kit/block_loop.hpp"
+
+// Only this file's own functions take the target: the headers' inline functions above stay
+// baseline code, whichever copy the linker keeps.
+#pragma GCC push_options
+#pragma GCC target("ssse3,aes")
+
+namespace kc {
+namespace {
+
+struct AriaBlockKeys {
+    int rounds;
+    __m128i ek[aria_max_rounds + 1];
+    __m128i dk[aria_max_rounds + 1];
+};
+
+bool supports(Cipher c) { return c == Cipher::aria128 || c == Cipher::aria192 || c == Cipher::aria256; }
+
+void schedule(Cipher c, const uint8_t *key, AriaBlockKeys *k)
+{
+    AriaRoundKeys rk;
+    aria_key_schedule(c, key, &rk);
+    k->rounds = rk.rounds;
+    for (int r = 0; r <= rk.rounds; r++) {
+        k->ek[r] = _mm_loadu_si128(reinterpret_cast<const __m128i *>(rk.ek[r]));
+        k->dk[r] = _mm_loadu_si128(reinterpret_cast<const __m128i *>(rk.dk[r]));
+    }
+    secure_wipe(&rk, sizeof rk);
+}
+
+// G (SB2 = G o SB1) and H (SB4 = SB1^-1 o H) at the low and the high nibble, G's and H's
+// constants folded into the low tables: aria_x86_byteslice.hpp's g_lo, g_hi, h_lo, h_hi.
+#define KC_BYTES(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p)                                     \
+    _mm_setr_epi8((char)a, (char)b, (char)c, (char)d, (char)e, (char)f, (char)g, (char)h, (char)i, \
+                  (char)j, (char)k, (char)l, (char)m, (char)n, (char)o, (char)p)
+
+struct Constants {
+    __m128i g_lo, g_hi, h_lo, h_hi, nibble;
+    __m128i enc_order, dec_order; // the shuffles before aesenclast and aesdeclast
+    __m128i mask[4];              // byte i mod 4 == t
+    __m128i perm[7];              // A = XOR of the seven byte permutations
+};
+
+inline Constants constants()
+{
+    Constants k;
+    k.g_lo = KC_BYTES(0x88, 0x0d, 0x37, 0xb2, 0x00, 0x85, 0xbf, 0x3a, 0xa8, 0x2d, 0x17, 0x92, 0x20, 0xa5, 0x9f, 0x1a);
+    k.g_hi = KC_BYTES(0x00, 0x3e, 0xd4, 0xea, 0x84, 0xba, 0x50, 0x6e, 0xcd, 0xf3, 0x19, 0x27, 0x49, 0x77, 0x9d, 0xa3);
+    k.h_lo = KC_BYTES(0x04, 0x45, 0xee, 0xaf, 0x17, 0x56, 0xfd, 0xbc, 0x53, 0x12, 0xb9, 0xf8, 0x40, 0x01, 0xaa, 0xeb);
+    k.h_hi = KC_BYTES(0x00, 0xb6, 0x08, 0xbe, 0xd6, 0x60, 0xde, 0x68, 0x53, 0xe5, 0x5b, 0xed, 0x85, 0x33, 0x8d, 0x3b);
+    k.nibble = _mm_set1_epi8(0x0f);
+    // aesenclast reads byte sr[i] into byte i (ShiftRows, sr = 0 5 10 15 4 9 14 3 ...): shuffled
+    // by sr^-1 first, each byte comes back to its place; aesdeclast the other way round.
+    k.enc_order = KC_BYTES(0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3);
+    k.dec_order = KC_BYTES(0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11);
+    for (int t = 0; t < 4; t++)
+        k.mask[t] = _mm_set1_epi32((int)(0xffu << (8 * t)));
+    k.perm[0] = KC_BYTES(8, 7, 4, 11, 14, 10, 9, 13, 15, 6, 3, 2, 12, 0, 5, 1);
+    k.perm[1] = KC_BYTES(14, 12, 10, 7, 15, 1, 0, 11, 4, 5, 13, 9, 6, 8, 3, 2);
+    k.perm[2] = KC_BYTES(3, 5, 11, 10, 0, 15, 7, 1, 13, 14, 8, 12, 2, 6, 9, 4);
+    k.perm[3] = KC_BYTES(13, 9, 1, 0, 8, 14, 2, 6, 7, 12, 15, 3, 11, 10, 4, 5);
+    k.perm[4] = KC_BYTES(6, 2, 15, 13, 11, 9, 10, 12, 1, 0, 5, 4, 7, 3, 14, 8);
+    k.perm[5] = KC_BYTES(4, 15, 12, 5, 2, 3, 13, 8, 0, 1, 6, 14, 9, 7, 11, 10);
+    k.perm[6] = KC_BYTES(9, 8, 6, 14, 5, 4, 12, 3, 10, 11, 2, 7, 1, 13, 0, 15);
+    return k;
+}
+#undef KC_BYTES
+
+inline __m128i affine(const Constants &k, __m128i y, __m128i lo, __m128i hi)
+{
+    const __m128i l = _mm_shuffle_epi8(lo, _mm_and_si128(y, k.nibble));
+    const __m128i h = _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(y, 4), k.nibble));
+    return _mm_xor_si128(l, h);
+}
+
+// The substitution layer of type 1 (odd = true: SB1, SB2, SB3, SB4 by i mod 4) or 2.
+inline __m128i substitute(const Constants &k, __m128i x, bool odd)
+{
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i sb1 = _mm_aesenclast_si128(_mm_shuffle_epi8(x, k.enc_order), zero);
+    const __m128i sb2 = affine(k, sb1, k.g_lo, k.g_hi);
+    const __m128i d = _mm_shuffle_epi8(x, k.dec_order);
+    const __m128i sb3 = _mm_aesdeclast_si128(d, zero);
+    const __m128i sb4 = _mm_aesdeclast_si128(affine(k, d, k.h_lo, k.h_hi), zero);
+    const int o = odd ? 0 : 2; // the mask of SB1 in this layer's order
+    const __m128i a = _mm_xor_si128(_mm_and_si128(sb1, k.mask[o]), _mm_and_si128(sb2, k.mask[o + 1]));
+    const __m128i b = _mm_xor_si128(_mm_and_si128(sb3, k.mask[(o + 2) % 4]), _mm_and_si128(sb4, k.mask[(o + 3) % 4]));
+    return _mm_xor_si128(a, b);
+}
+
+// A(x) ^ key: the key of the next round as the eighth leaf of A's XOR tree, which stays three
+// deep, so the key addition costs no latency.
+inline __m128i diffuse_add(const Constants &k, __m128i x, __m128i key)
+{
+    __m128i p[7];
+    for (int i = 0; i < 7; i++)
+        p[i] = _mm_shuffle_epi8(x, k.perm[i]);
+    const __m128i a = _mm_xor_si128(_mm_xor_si128(p[0], p[1]), _mm_xor_si128(p[2], p[3]));
+    const __m128i b = _mm_xor_si128(_mm_xor_si128(p[4], p[5]), _mm_xor_si128(p[6], key));
+    return _mm_xor_si128(a, b);
+}
+
+// Section 2.4: rounds 1 .. n-1 alternate FO and FE (n is even), the last is SL2 between two
+// keys. Each round's key is added at the end of the round before.
+inline __m128i crypt_block(const Constants &k, const __m128i *rk, int rounds, __m128i x)
+{
+    x = _mm_xor_si128(x, rk[0]);
+    int r = 0;
+    for (; r + 2 < rounds; r += 2) {
+        x = diffuse_add(k, substitute(k, x, true), rk[r + 1]);
+        x = diffuse_add(k, substitute(k, x, false), rk[r + 2]);
+    }
+    x = diffuse_add(k, substitute(k, x, true), rk[r + 1]);
+    return _mm_xor_si128(substitute(k, x, false), rk[rounds]);
+}
+
+void encrypt_block(const AriaBlockKeys &k, const uint8_t *in, uint8_t *out)
+{
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i *>(in));
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(out), crypt_block(constants(), k.ek, k.rounds, x));
+}
+
+void decrypt_block(const AriaBlockKeys &k, const uint8_t *in, uint8_t *out)
+{
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i *>(in));
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(out), crypt_block(constants(), k.dk, k.rounds, x));
+}
+
+} // namespace
+} // namespace kc
+
+#pragma GCC pop_options
+
+namespace kc {
+namespace {
+
+using Loop = BlockLoop<AriaBlockKeys, 16, encrypt_block, decrypt_block, schedule>;
+
+} // namespace
+
+// Descriptor: batch_blocks: 1 (the latency path: the ARIA module offers it to the chains);
+// constant_time: AES-NI S-boxes, register-table vpshufb; rank: below aria/table, so that the
+// throughput default stays as it was where no AVX kernel runs (not measured against it there).
+extern const Kernel aria_aesni_block_kernel = {
+    "aria/aesni-block", "aria", 16, 1, true, feat_ssse3 | feat_aesni, 5, sizeof(AriaBlockKeys),
+    supports, Loop::set_key, Loop::encrypt_blocks, Loop::decrypt_blocks, Loop::ctr_xor_blocks};
+
+} // namespace kc
+
+#endif // __x86_64__
