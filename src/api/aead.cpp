@@ -150,6 +150,25 @@ kcipher_status one_shot(const kcipher_ctx *ctx, kcipher_mode mode, bool seal, co
     return KCIPHER_OK;
 }
 
+// A one-shot seal or open: every check, then the whole message (in: the plaintext, or
+// ciphertext || tag), then finish(one_shot's status, the computed tag, the text's length);
+// the tag is wiped after.
+template <class Finish>
+kcipher_status checked_one_shot(const kcipher_ctx *ctx, kcipher_mode mode, bool seal, const uint8_t *iv, size_t iv_len,
+                                const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t in_len, uint8_t *out,
+                                size_t tag_len, Finish finish)
+{
+    const kcipher_status st = check_one_shot(ctx, mode, seal, iv, iv_len, aad, aad_len, in, in_len, out, tag_len);
+    if (st != KCIPHER_OK)
+        return st;
+    const size_t len = seal ? in_len : in_len - tag_len;
+    uint8_t tag[16];
+    const kcipher_status done = one_shot(ctx, mode, seal, iv, iv_len, aad, aad_len, in, out, len, tag_len, tag);
+    const kcipher_status result = finish(done, tag, len);
+    secure_wipe(tag, sizeof tag);
+    return result;
+}
+
 } // namespace
 
 // What the AEAD and MAC streams share: their tag length, fixed at init, and whether the tag
@@ -218,35 +237,26 @@ kcipher_status kcipher_aead_seal(const kcipher_ctx *ctx, kcipher_mode mode, cons
                                  const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t in_len, uint8_t *out,
                                  size_t tag_len)
 {
-    const kcipher_status st = check_one_shot(ctx, mode, true, iv, iv_len, aad, aad_len, in, in_len, out, tag_len);
-    if (st != KCIPHER_OK)
-        return st;
-    uint8_t tag[16];
-    const kcipher_status done = one_shot(ctx, mode, true, iv, iv_len, aad, aad_len, in, out, in_len, tag_len, tag);
-    if (done == KCIPHER_OK)
-        std::memcpy(out + in_len, tag, tag_len);
-    secure_wipe(tag, sizeof tag);
-    return done;
+    auto append_tag = [&](kcipher_status done, const uint8_t *tag, size_t len) {
+        if (done == KCIPHER_OK)
+            std::memcpy(out + len, tag, tag_len);
+        return done;
+    };
+    return checked_one_shot(ctx, mode, true, iv, iv_len, aad, aad_len, in, in_len, out, tag_len, append_tag);
 }
 
 kcipher_status kcipher_aead_open(const kcipher_ctx *ctx, kcipher_mode mode, const uint8_t *iv, size_t iv_len,
                                  const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t in_len, uint8_t *out,
                                  size_t tag_len)
 {
-    const kcipher_status st = check_one_shot(ctx, mode, false, iv, iv_len, aad, aad_len, in, in_len, out, tag_len);
-    if (st != KCIPHER_OK)
-        return st;
-    const size_t len = in_len - tag_len;
-    uint8_t tag[16];
-    const kcipher_status done = one_shot(ctx, mode, false, iv, iv_len, aad, aad_len, in, out, len, tag_len, tag);
-    const bool ok = done == KCIPHER_OK && equal_constant_time(tag, in + len, tag_len);
-    secure_wipe(tag, sizeof tag);
-    if (!ok) {
+    auto verify_tag = [&](kcipher_status done, const uint8_t *tag, size_t len) -> kcipher_status {
+        if (done == KCIPHER_OK && equal_constant_time(tag, in + len, tag_len))
+            return KCIPHER_OK;
         if (len != 0)
-            secure_wipe(out, len);
+            secure_wipe(out, len); // no unverified plaintext leaves
         return done != KCIPHER_OK ? done : KCIPHER_ERR_AUTH;
-    }
-    return KCIPHER_OK;
+    };
+    return checked_one_shot(ctx, mode, false, iv, iv_len, aad, aad_len, in, in_len, out, tag_len, verify_tag);
 }
 
 kcipher_status kcipher_aead_init(kcipher_aead **st, const kcipher_ctx *ctx, kcipher_mode mode, int seal,
