@@ -8,6 +8,8 @@
 //   cipher's kernels against its reference kernel;
 // - every single-bit flip of ciphertext, tag, AAD or IV is rejected, and the output zeroed;
 // - streaming in random pieces equals one-shot; the limits and argument errors.
+// The large grids run whole natively and as a seeded sample under emulation and sanitizers
+// (support/sample.hpp: KCIPHER_TEST_SAMPLE).
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -21,6 +23,7 @@
 #include "modes/aead.hpp"
 #include "support/kernels.hpp"
 #include "support/openssl_aead.hpp"
+#include "support/sample.hpp"
 #include "support/vectors.hpp"
 
 #ifdef KC_HAVE_OPENSSL
@@ -78,10 +81,14 @@ std::vector<std::string> runnable_kernels(const std::string &family)
 
 TEST(AeadVectors, OpensslAriaGcmAndCcmOnEveryAriaKernel)
 {
+    kct::Sample sample("AeadVectors");
     for (const std::string &kernel : runnable_kernels("aria")) {
         int n = 0;
         for (const kct::Record &r : kct::load_openssl_evp("openssl_evpciph_aria.txt")) {
             if (!r.has("tag"))
+                continue;
+            n++;
+            if (!sample.keep())
                 continue;
             const std::string name = r.at("cipher"); // ARIA-128-GCM
             const kcipher_mode m = name.substr(9) == "GCM" ? KCIPHER_MODE_GCM : KCIPHER_MODE_CCM;
@@ -93,7 +100,6 @@ TEST(AeadVectors, OpensslAriaGcmAndCcmOnEveryAriaKernel)
             Bytes back;
             EXPECT_EQ(KCIPHER_OK, open(c.c, m, iv, aad, sealed, tag.size(), &back)) << kernel << " line " << r.line;
             EXPECT_EQ(pt, back);
-            n++;
         }
         EXPECT_EQ(12, n) << kernel; // 5 GCM, 7 CCM
     }
@@ -105,12 +111,15 @@ TEST(AeadRejects, EverySingleBitFlip)
 {
     const Bytes key = kct::random_bytes(16, 1), pt = kct::random_bytes(21, 2), aad = kct::random_bytes(7, 3);
     Ctx c("lea-128", key);
+    kct::Sample sample("AeadRejects");
     for (kcipher_mode m : {KCIPHER_MODE_GCM, KCIPHER_MODE_CCM}) {
         const Bytes iv = kct::random_bytes(12, 4);
         const Bytes sealed = seal(c.c, m, iv, aad, pt, 16);
         Bytes out;
         ASSERT_EQ(KCIPHER_OK, open(c.c, m, iv, aad, sealed, 16, &out));
         auto refused = [&](const Bytes &i, const Bytes &a, const Bytes &s) {
+            if (!sample.keep())
+                return true;
             kcipher_status st = open(c.c, m, i, a, s, 16, &out);
             return st == KCIPHER_ERR_AUTH && out == Bytes(out.size(), 0);
         };
@@ -139,7 +148,10 @@ TEST(AeadStreaming, RandomPiecesEqualOneShot)
     std::mt19937_64 rng(7);
     const Bytes key = kct::random_bytes(32, 5);
     Ctx c("aria-256", key);
+    kct::Sample sample("AeadStreaming");
     for (int round = 0; round < 60; round++) {
+        if (!sample.keep())
+            continue;
         const kcipher_mode m = round % 2 ? KCIPHER_MODE_GCM : KCIPHER_MODE_CCM;
         const Bytes iv = kct::random_bytes(m == KCIPHER_MODE_CCM ? 7 + round % 7 : 1 + round % 40, round);
         const Bytes aad = kct::random_bytes(rng() % 70, round + 100), pt = kct::random_bytes(rng() % 3000, round + 200);
@@ -246,6 +258,7 @@ TEST(AeadErrors, ArgumentsAndLimitsAreRefusedBeforeAnyOutput)
 TEST(AeadKernels, EveryKernelEqualsItsReference)
 {
     const size_t lengths[] = {0, 1, 15, 16, 17, 255, 4096 + 3, 16384, 16384 + 17, 40000};
+    kct::Sample sample("AeadKernels");
     for (const kct::KernelCipher &kc : kct::all_kernel_ciphers()) {
         const kc::CipherDesc &d = kc::cipher_desc(kc.cipher);
         if (!kc::kernel_runnable(*kc.kernel) || kc.kernel->gpu != nullptr)
@@ -255,6 +268,8 @@ TEST(AeadKernels, EveryKernelEqualsItsReference)
         int round = 0;
         for (size_t len : lengths) {
             round++;
+            if (!sample.keep())
+                continue;
             const Bytes pt = kct::random_bytes(len, round), aad = kct::random_bytes(round * 5 % 37, round + 50);
             Bytes t1(16), t2(16);
             const size_t bs = d.block_bytes;
@@ -296,6 +311,29 @@ TEST(Ghash, EveryImplementationEqualsThePortableOne)
         for (size_t n : {0, 1, 3, 4, 5, 8, 37}) {
             uint8_t y1[16], y2[16];
             std::memcpy(y1, data.data() + 100, 16);
+            std::memcpy(y2, y1, 16);
+            g->update(key, y1, data.data(), n);
+            kc::ghash_portable_kernel.update(ref_key, y2, data.data(), n);
+            EXPECT_EQ(0, std::memcmp(y1, y2, 16)) << g->name << " " << n << " blocks";
+        }
+    }
+}
+
+// The same over every length up to three of the widest runs (32 blocks) and past them, from a
+// nonzero start: whole runs, the shorter last run, its whole vectors and single blocks.
+TEST(Ghash, EveryImplementationEqualsThePortableOneOnEveryLength)
+{
+    const Bytes h = kct::random_bytes(16, 13), data = kct::random_bytes(16 * 200, 14);
+    kc::GhashKey ref_key;
+    kc::ghash_portable_kernel.init(ref_key, h.data());
+    for (const kc::GhashKernel *g : kc::all_ghash_kernels()) {
+        if (!kc::runnable(g->requires))
+            continue;
+        kc::GhashKey key;
+        g->init(key, h.data());
+        for (size_t n = 0; n <= 200; n += n < 100 ? 1 : 7) {
+            uint8_t y1[16], y2[16];
+            std::memcpy(y1, data.data() + 16 * (n % 7), 16);
             std::memcpy(y2, y1, 16);
             g->update(key, y1, data.data(), n);
             kc::ghash_portable_kernel.update(ref_key, y2, data.data(), n);
@@ -359,10 +397,13 @@ TEST(AeadModesOverAes, EqualOpenssl)
     EvpBlock::cipher() = EVP_aes_128_ecb();
     const size_t gcm_tags[] = {16, 15, 14, 13, 12, 8, 4};
     const size_t lengths[] = {0, 1, 15, 16, 17, 31, 33, 64, 100, 1000, 16383, 16385, 33000};
+    kct::Sample sample("AeadModesOverAes");
     for (const kc::GhashKernel *g : kc::all_ghash_kernels()) {
         if (!kc::runnable(g->requires))
             continue;
         for (int round = 0; round < 39; round++) {
+            if (!sample.keep())
+                continue;
             const size_t len = lengths[round % 13];
             Bytes key = kct::random_bytes(32, round);
             key.resize(16);
@@ -465,8 +506,11 @@ TEST(AeadAriaVsOpenssl, EveryKernelRandomInputs)
 {
     if (EVP_get_cipherbyname("ARIA-128-GCM") == nullptr)
         GTEST_SKIP() << "this OpenSSL has no ARIA-GCM";
+    kct::Sample sample("AeadAriaVsOpenssl");
     for (const std::string &kernel : runnable_kernels("aria")) {
         for (int round = 0; round < 24; round++) {
+            if (!sample.keep())
+                continue;
             const int bits = 128 + 64 * (round % 3);
             const std::string cipher = "aria-" + std::to_string(bits), up = "ARIA-" + std::to_string(bits);
             const Bytes key = kct::random_bytes(bits / 8, round + 40);

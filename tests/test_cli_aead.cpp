@@ -4,10 +4,14 @@
 // inputs longer than the 4 MiB chunk; a bad tag, AAD or key leaves no output file, nothing on
 // stdout, exit 1 and "authentication failed"; --aad/--aad-file, --tag-len; mac printing and
 // --verify (exit 0/1) for CMAC over ARIA and HIGHT and GMAC; option combinations refused.
+// Every case runs natively; under emulation and sanitizers the grids of long inputs run as a
+// seeded sample (support/sample.hpp: KCIPHER_TEST_SAMPLE), each case there being several
+// processes over 4 MiB.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -24,6 +28,7 @@
 #include "support/cli_kit.hpp"
 #include "support/openssl_aead.hpp"
 #include "support/run_process.hpp"
+#include "support/sample.hpp"
 #include "support/vectors.hpp"
 
 
@@ -60,6 +65,7 @@ TEST(CliAeadRoundTrip, FilesAndStdio)
     const size_t sizes[] = {0, 1, 100, kChunk - 5, kChunk + 17};
     TempDir dir;
     int seed = 0;
+    Sample sample("CliAeadRoundTrip");
     for (const RoundTrip &rt : cases) {
         const bool gcm = rt.mode == KCIPHER_MODE_GCM;
         const std::string name = std::string(rt.cipher) + (gcm ? "-gcm" : "-ccm");
@@ -68,6 +74,8 @@ TEST(CliAeadRoundTrip, FilesAndStdio)
                 continue; // the long sizes on some ciphers only: each is 4 MiB through a process
             SCOPED_TRACE(name + ", " + std::to_string(size) + " bytes");
             seed++;
+            if (!sample.keep())
+                continue;
             const Bytes key = kct::random_bytes(rt.key_bytes, seed), iv = kct::random_bytes(rt.iv_bytes, seed + 100);
             const Bytes plain = kct::random_bytes(size, seed + 200);
             const std::string expected = bytes_str(kcipher::Cipher(rt.cipher, key).seal(rt.mode, iv, plain));
@@ -150,6 +158,8 @@ TEST_F(CliAeadBadTag, FlippedTagOrCiphertextByte)
 // stdout or the output file.
 TEST_F(CliAeadBadTag, LongerThanAChunkToStdout)
 {
+    if (!Sample("CliAeadBadTag.LongerThanAChunkToStdout", false).keep())
+        GTEST_SKIP() << "left out of this run's sample (KCIPHER_TEST_SAMPLE)";
     std::string s = seal(KCIPHER_MODE_GCM, kct::random_bytes(2 * kChunk + 3, 4));
     s[s.size() - 3] ^= 0x10;
     expect_refused("aria-256-gcm", s);
@@ -248,7 +258,12 @@ TEST(CliAeadMac, CmacPrintsTheTagForEveryBlockSize)
     TempDir dir;
     const Bytes data = kct::random_bytes(kChunk + 9, 18);
     write_file(dir / "data", bytes_str(data));
+    Sample sample("CliAeadMac", false); // each case is half a minute under qemu
     for (const char *cipher : {"aria-128", "hight", "cham-64-128"}) {
+        if (!sample.keep()) {
+            std::printf("[ SKIPPED  ] %s: left out of this run's sample (KCIPHER_TEST_SAMPLE)\n", cipher);
+            continue;
+        }
         SCOPED_TRACE(cipher);
         const Bytes key = kct::random_bytes(16, 19);
         kcipher::Cipher c(cipher, key);
