@@ -4,7 +4,7 @@
 //
 // Opening never hands out unverified plaintext: kcipher_aead_open zeroes the output on a bad
 // tag and this file drops that output before raising. Concurrency as in context.cpp: the C
-// context is immutable, calls share `use_`, close() takes it alone.
+// context is immutable, calls share `use_`, close() takes it alone (common.hpp: OwnedContext).
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 
@@ -17,9 +17,6 @@
 
 namespace kcpy {
 namespace {
-
-// As in context.cpp: below this, releasing the GIL costs more than the work.
-constexpr size_t kReleaseGilBytes = 4096;
 
 const char *mode_name(kcipher_mode m)
 {
@@ -57,30 +54,8 @@ std::string split_name(const std::string &name, kcipher_mode fallback, kcipher_m
 // A keyed context for the MAC and AEAD calls (kernel: None or "cpu" = the library's choice).
 kcipher_ctx *make_context(const std::string &cipher, nb::handle key, const std::optional<std::string> &kernel)
 {
-    if (nb::isinstance<nb::str>(key))
-        throw nb::type_error("key must be bytes (or bytes-like), not str: use bytes.fromhex(...)");
-    Buffer k(key, "key", false);
-    const char *forced = kernel && *kernel != "cpu" ? kernel->c_str() : nullptr;
-    kcipher_ctx *ctx = nullptr;
-    kcipher_status st;
-    {
-        nb::gil_scoped_release g;
-        st = kcipher_new(&ctx, cipher.c_str(), k.data(), k.size(), forced);
-    }
-    if (st != KCIPHER_OK)
-        raise_status(st, creation_detail(st, cipher, k.size(), kernel));
-    return ctx;
-}
-
-// A new bytes (or bytearray) of n bytes, and where to write them.
-nb::object new_bytes(size_t n, bool bytearray, uint8_t *&dst)
-{
-    nb::object r = nb::steal(bytearray ? PyByteArray_FromStringAndSize(nullptr, Py_ssize_t(n))
-                                       : PyBytes_FromStringAndSize(nullptr, Py_ssize_t(n)));
-    if (!r.is_valid())
-        throw nb::python_error();
-    dst = reinterpret_cast<uint8_t *>(bytearray ? PyByteArray_AS_STRING(r.ptr()) : PyBytes_AS_STRING(r.ptr()));
-    return r;
+    const Buffer k = key_buffer(key);
+    return new_context(cipher, k, kernel && *kernel != "cpu" ? kernel->c_str() : nullptr, kernel);
 }
 
 // The bytes of an optional buffer argument (AAD): (nullptr, 0) for None.
@@ -107,9 +82,9 @@ template <class F> kcipher_status call_maybe_released(size_t n, F &&f)
     return f();
 }
 
-class Aead {
+class Aead : public OwnedContext {
   public:
-    Aead(const std::string &name, nb::handle key, std::optional<std::string> kernel)
+    Aead(const std::string &name, nb::handle key, std::optional<std::string> kernel) : OwnedContext("AEAD")
     {
         std::string cipher = split_name(name, KCIPHER_MODE_NONE, KCIPHER_MODE_NONE, mode_);
         ctx_ = make_context(cipher, key, kernel);
@@ -120,18 +95,6 @@ class Aead {
         }
     }
 
-    ~Aead() { release(); }
-
-    void close()
-    {
-        nb::gil_scoped_release g;
-        std::unique_lock<std::shared_mutex> lk(use_);
-        release();
-    }
-
-    bool closed() const { return ctx_ == nullptr; }
-    std::string cipher() const { return ctx_ ? kcipher_ctx_cipher(ctx_) : std::string(); }
-    std::string kernel() const { return ctx_ ? kcipher_ctx_kernel(ctx_) : std::string(); }
     std::string mode() const { return mode_ == KCIPHER_MODE_GCM ? "gcm" : "ccm"; }
 
     // ciphertext || tag, as bytes (a bytearray when `bytearray`).
@@ -179,20 +142,6 @@ class Aead {
     }
 
   private:
-    void release()
-    {
-        kcipher_free(ctx_); // wipes the round keys
-        ctx_ = nullptr;
-    }
-
-    std::shared_lock<std::shared_mutex> open_lock()
-    {
-        std::shared_lock<std::shared_mutex> lk(use_);
-        if (ctx_ == nullptr)
-            throw nb::value_error("this AEAD is closed");
-        return lk;
-    }
-
     std::string tag_detail(size_t tag_len) const
     {
         return mode_ == KCIPHER_MODE_GCM ? "GCM takes tag_length 16, 15, 14, 13, 12, 8 or 4, got " + std::to_string(tag_len)
@@ -218,9 +167,7 @@ class Aead {
         }
     }
 
-    kcipher_ctx *ctx_ = nullptr;
     kcipher_mode mode_ = KCIPHER_MODE_NONE;
-    std::shared_mutex use_;
 };
 
 std::string mac_detail(kcipher_status st, kcipher_mode mode, const kcipher_ctx *ctx, size_t tag_len)
@@ -290,13 +237,9 @@ nb::object mac(const std::string &name, nb::handle key, int mode_int, nb::handle
 
 void register_aead(nb::module_ &m)
 {
-    nb::class_<Aead>(m, "Aead")
+    nb::class_<Aead, OwnedContext>(m, "Aead") // the base: register_context
         .def(nb::init<const std::string &, nb::handle, std::optional<std::string>>(), nb::arg("name"), nb::arg("key"),
              nb::arg("kernel") = nb::none())
-        .def("close", &Aead::close)
-        .def_prop_ro("closed", &Aead::closed)
-        .def_prop_ro("name", &Aead::cipher)
-        .def_prop_ro("kernel", &Aead::kernel)
         .def_prop_ro("mode", &Aead::mode)
         .def("_seal", &Aead::seal, nb::arg("nonce"), nb::arg("data"), nb::arg("aad").none(), nb::arg("tag_len"),
              nb::arg("bytearray"))

@@ -99,4 +99,35 @@ std::string creation_detail(kcipher_status st, const std::string &cipher, size_t
     }
 }
 
+nb::object new_bytes(size_t n, bool bytearray, uint8_t *&dst)
+{
+    nb::object r = nb::steal(bytearray ? PyByteArray_FromStringAndSize(nullptr, Py_ssize_t(n))
+                                       : PyBytes_FromStringAndSize(nullptr, Py_ssize_t(n)));
+    if (!r.is_valid())
+        throw nb::python_error();
+    dst = reinterpret_cast<uint8_t *>(bytearray ? PyByteArray_AS_STRING(r.ptr()) : PyBytes_AS_STRING(r.ptr()));
+    return r;
+}
+
+Buffer key_buffer(nb::handle key)
+{
+    if (nb::isinstance<nb::str>(key))
+        throw nb::type_error("key must be bytes (or bytes-like), not str: use bytes.fromhex(...)");
+    return Buffer(key, "key", false);
+}
+
+kcipher_ctx *new_context(const std::string &cipher, const Buffer &key, const char *forced,
+                         const std::optional<std::string> &kernel)
+{
+    kcipher_ctx *ctx = nullptr;
+    kcipher_status st;
+    {
+        nb::gil_scoped_release g;
+        st = kcipher_new(&ctx, cipher.c_str(), key.data(), key.size(), forced);
+    }
+    if (st != KCIPHER_OK)
+        raise_status(st, creation_detail(st, cipher, key.size(), kernel));
+    return ctx;
+}
+
 } // namespace kcpy

@@ -5,7 +5,9 @@
 #include <nanobind/nanobind.h>
 
 #include <cstdint>
+#include <mutex>
 #include <optional>
+#include <shared_mutex>
 #include <string>
 
 #include "kcipher/kcipher.h"
@@ -74,6 +76,63 @@ std::string small_bytes(nb::handle obj, const char *what);
 // What to add to kcipher_new's failure for the message: the names, the expected key length.
 std::string creation_detail(kcipher_status st, const std::string &cipher, size_t key_len,
                             const std::optional<std::string> &kernel);
+
+// Below this a call takes well under a microsecond: releasing and retaking the GIL would cost
+// more than the work.
+constexpr size_t kReleaseGilBytes = 4096;
+
+// A new bytes (or bytearray) of n bytes, and where to write them.
+nb::object new_bytes(size_t n, bool bytearray, uint8_t *&dst);
+
+// The key argument as bytes (a str is refused with a hint).
+Buffer key_buffer(nb::handle key);
+
+// kcipher_new with the GIL released; its failure raised with creation_detail (kernel: the
+// kernel= argument as given, for the message).
+kcipher_ctx *new_context(const std::string &cipher, const Buffer &key, const char *forced,
+                         const std::optional<std::string> &kernel);
+
+// A keyed C context that a Python object owns (kcipher.Cipher, kcipher.AEAD). The C context is
+// immutable and thread-safe, so calls share `use_` (open_lock); close() takes it alone, so a
+// context is never freed under a call running without the GIL. A subclass that owns more
+// overrides release() and calls it from its own destructor.
+class OwnedContext {
+  public:
+    explicit OwnedContext(const char *what) : what_(what) {} // "Cipher": "this Cipher is closed"
+    virtual ~OwnedContext() { kcipher_free(ctx_); }          // kcipher_free wipes the round keys
+    OwnedContext(const OwnedContext &) = delete;
+    OwnedContext &operator=(const OwnedContext &) = delete;
+
+    void close()
+    {
+        nb::gil_scoped_release g;
+        std::unique_lock<std::shared_mutex> lk(use_);
+        release();
+    }
+    bool closed() const { return ctx_ == nullptr; }
+    std::string cipher() const { return ctx_ ? kcipher_ctx_cipher(ctx_) : std::string(); }
+    std::string kernel() const { return ctx_ ? kcipher_ctx_kernel(ctx_) : std::string(); }
+
+  protected:
+    virtual void release()
+    {
+        kcipher_free(ctx_);
+        ctx_ = nullptr;
+    }
+    std::shared_lock<std::shared_mutex> open_lock()
+    {
+        std::shared_lock<std::shared_mutex> lk(use_);
+        if (ctx_ == nullptr)
+            throw nb::value_error(("this " + std::string(what_) + " is closed").c_str());
+        return lk;
+    }
+
+    kcipher_ctx *ctx_ = nullptr;
+    std::shared_mutex use_;
+
+  private:
+    const char *what_;
+};
 
 // Where each file registers its part of the module.
 void register_context(nb::module_ &m);

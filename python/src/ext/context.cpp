@@ -2,8 +2,7 @@
 // buffers (or, for arrays without the buffer protocol, as a pointer the Python layer read from
 // the array); GPU memory as a device pointer and a CUDA stream (kcipher/_arrays.py finds both).
 //
-// Concurrency: the C context is immutable and thread-safe, so calls share `use_`; close()
-// takes it alone, so a context is never freed under a call running without the GIL.
+// Concurrency: common.hpp's OwnedContext (calls share the context, close() takes it alone).
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 
@@ -18,9 +17,8 @@
 namespace kcpy {
 namespace {
 
-// Below this a call takes well under a microsecond: releasing and retaking the GIL would cost
-// more than the work. Host calls on a GPU context and all device calls always release it.
-constexpr size_t kReleaseGilBytes = 4096;
+// kReleaseGilBytes (common.hpp): host calls on a GPU context and all device calls always
+// release the GIL.
 
 void wipe(std::vector<uint8_t> &v)
 {
@@ -40,14 +38,13 @@ bool is_gpu_kernel(const char *name)
     return false;
 }
 
-class Context {
+class Context : public OwnedContext {
   public:
     Context(const std::string &cipher, nb::handle key, std::optional<std::string> kernel,
             std::optional<unsigned> threads, std::optional<int> gpu_device)
+        : OwnedContext("Cipher")
     {
-        if (nb::isinstance<nb::str>(key))
-            throw nb::type_error("key must be bytes (or bytes-like), not str: use bytes.fromhex(...)");
-        Buffer k(key, "key", false);
+        const Buffer k = key_buffer(key);
         const char *forced = nullptr;
         std::string mode = kernel ? *kernel : std::string();
         if (mode == "gpu") {
@@ -55,13 +52,7 @@ class Context {
         } else if (kernel && mode != "cpu") {
             forced = kernel->c_str();
         }
-        kcipher_status st;
-        {
-            nb::gil_scoped_release g;
-            st = kcipher_new(&ctx_, cipher.c_str(), k.data(), k.size(), forced);
-        }
-        if (st != KCIPHER_OK)
-            raise_status(st, creation_detail(st, cipher, k.size(), kernel));
+        ctx_ = new_context(cipher, k, forced, kernel);
         try {
             configure(k, kernel, threads, gpu_device);
         } catch (...) {
@@ -87,18 +78,8 @@ class Context {
         }
     }
 
-    ~Context() { release(); }
+    ~Context() override { release(); }
 
-    void close()
-    {
-        nb::gil_scoped_release g;
-        std::unique_lock<std::shared_mutex> lk(use_);
-        release();
-    }
-
-    bool closed() const { return ctx_ == nullptr; }
-    std::string cipher() const { return ctx_ ? kcipher_ctx_cipher(ctx_) : std::string(); }
-    std::string kernel() const { return ctx_ ? kcipher_ctx_kernel(ctx_) : std::string(); }
     size_t block_size() const { return kcipher_block_size(ctx_); }
 
     // The kernel device arrays use: this context's when it is a GPU kernel; for kernel=None
@@ -192,20 +173,12 @@ class Context {
     static uint8_t *ptr(uintptr_t p) { return reinterpret_cast<uint8_t *>(p); }
     static void *vptr(uintptr_t p) { return reinterpret_cast<void *>(p); }
 
-    void release()
+    void release() override
     {
-        kcipher_free(ctx_); // wipes the round keys
-        kcipher_free(gpu_);
-        ctx_ = gpu_ = nullptr;
+        OwnedContext::release();
+        kcipher_free(gpu_); // wipes the round keys
+        gpu_ = nullptr;
         wipe(key_);
-    }
-
-    std::shared_lock<std::shared_mutex> open_lock()
-    {
-        std::shared_lock<std::shared_mutex> lk(use_);
-        if (ctx_ == nullptr)
-            throw nb::value_error("this Cipher is closed");
-        return lk;
     }
 
     template <class F>
@@ -217,17 +190,7 @@ class Context {
         uint8_t *dst = nullptr;
         std::optional<Buffer> o;
         if (out.is_none()) {
-            if (PyByteArray_Check(data.ptr())) {
-                result = nb::steal(PyByteArray_FromStringAndSize(nullptr, Py_ssize_t(n)));
-                if (!result.is_valid())
-                    throw nb::python_error();
-                dst = reinterpret_cast<uint8_t *>(PyByteArray_AS_STRING(result.ptr()));
-            } else {
-                result = nb::steal(PyBytes_FromStringAndSize(nullptr, Py_ssize_t(n)));
-                if (!result.is_valid())
-                    throw nb::python_error();
-                dst = reinterpret_cast<uint8_t *>(PyBytes_AS_STRING(result.ptr()));
-            }
+            result = new_bytes(n, PyByteArray_Check(data.ptr()), dst);
         } else {
             o.emplace(out, "out", true);
             if (o->size() != n)
@@ -296,12 +259,11 @@ class Context {
         return gpu_;
     }
 
-    kcipher_ctx *ctx_ = nullptr;  // host memory; device memory too when its kernel is a GPU kernel
+    // ctx_ (OwnedContext): host memory; device memory too when its kernel is a GPU kernel
     kcipher_ctx *gpu_ = nullptr;  // kernel=None: device memory, keyed on the first GPU array
     std::vector<uint8_t> key_;    // kernel=None only, to key gpu_ later; wiped by close()
     bool host_is_gpu_ = false;
     bool auto_gpu_ = false;
-    std::shared_mutex use_;
     std::mutex make_gpu_;
 };
 
@@ -309,15 +271,17 @@ class Context {
 
 void register_context(nb::module_ &m)
 {
-    nb::class_<Context>(m, "Context")
+    // The base of Context and Aead (register_aead runs after this, module.cpp).
+    nb::class_<OwnedContext>(m, "_OwnedContext")
+        .def("close", &OwnedContext::close)
+        .def_prop_ro("closed", &OwnedContext::closed)
+        .def_prop_ro("name", &OwnedContext::cipher)
+        .def_prop_ro("kernel", &OwnedContext::kernel);
+    nb::class_<Context, OwnedContext>(m, "Context")
         .def(nb::init<const std::string &, nb::handle, std::optional<std::string>, std::optional<unsigned>,
                       std::optional<int>>(),
              nb::arg("cipher"), nb::arg("key"), nb::arg("kernel") = nb::none(), nb::arg("threads") = nb::none(),
              nb::arg("gpu_device") = nb::none())
-        .def("close", &Context::close)
-        .def_prop_ro("closed", &Context::closed)
-        .def_prop_ro("name", &Context::cipher)
-        .def_prop_ro("kernel", &Context::kernel)
         .def_prop_ro("gpu_kernel", &Context::gpu_kernel)
         .def_prop_ro("block_size", &Context::block_size)
         .def("_ecb", &Context::ecb, nb::arg("decrypt"), nb::arg("data"), nb::arg("out").none())
