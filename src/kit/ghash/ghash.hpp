@@ -15,8 +15,9 @@
 
 namespace kc {
 
-// What an implementation keeps for one H: H and up to 32 of its powers (aggregated reduction
-// hashes several blocks per reduction), in the implementation's own layout. Wiped by its owner.
+// What an implementation keeps for one H: up to 32 128-bit slots of H's powers (aggregated
+// reduction hashes several blocks per reduction) and what it derives from them, in the
+// implementation's own layout. Wiped by its owner.
 struct GhashKey {
     alignas(64) uint64_t words[64];
 };
