@@ -20,13 +20,18 @@ void CtrStream::start(const Keyed &k, const uint8_t counter[16], bool inc32, uin
     first_ = first;
 }
 
-// The owed first block rides in front of up to 63 data blocks (a stack buffer of 64 blocks:
-// one step of the widest kernels), then the rest run straight through.
+// The owed first block rides in front of the first data blocks, as many as make the first
+// call end where the kernel's batches (batch_blocks) of the whole run end: n data blocks and
+// the first block cost ceil((n + 1) / batch) batches however they are split, and this split
+// copies the fewest blocks through the stack buffer (the call must be contiguous from the
+// first block's counter). When n is a multiple of the batch, the first block goes alone and
+// the data runs straight through, with no copy.
 void CtrStream::whole_blocks(const uint8_t *in, uint8_t *out, size_t nblocks)
 {
     if (first_ != nullptr && nblocks > 0) {
         alignas(64) uint8_t buf[16 * 64];
-        const size_t m = nblocks < 63 ? nblocks : 63;
+        const size_t batch = k_.kernel->batch_blocks, step = batch < 2 ? 2 : batch > 64 ? 64 : batch;
+        const size_t end = (nblocks + 1) % step, m = (end == 0 ? step : end) - 1;
         std::memset(buf, 0, 16);
         std::memcpy(buf + 16, in, 16 * m);
         run(buf, buf, m + 1);
