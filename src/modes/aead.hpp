@@ -19,16 +19,22 @@ class CtrStream {
   public:
     // first != nullptr: the keystream block of `counter` itself goes to first[16] and the data
     // starts at counter + 1 (GCM's E_K(J0) for the tag), computed in the same kernel call as
-    // the first data blocks: a wide kernel pays one step for both.
-    void start(const Keyed &k, const uint8_t counter[16], bool inc32, uint8_t *first = nullptr);
+    // the first data blocks where that costs no extra batch of the wide kernel. Where it would
+    // (the data a whole number of batches, or no data), the first block is computed alone:
+    // on one_block when given (a one-block kernel, the context's chain kernel: a fraction of
+    // a wide kernel's narrowest batch), else on k.
+    void start(const Keyed &k, const uint8_t counter[16], bool inc32, uint8_t *first = nullptr,
+               const Keyed *one_block = nullptr);
     void xor_bytes(const uint8_t *in, uint8_t *out, size_t n);
     void flush_first(); // a first block still owed (no data came) is computed alone
     ~CtrStream();
 
   private:
     void whole_blocks(const uint8_t *in, uint8_t *out, size_t nblocks);
+    void first_alone();
     void run(const uint8_t *in, uint8_t *out, size_t nblocks);
-    Keyed k_{};
+    void advance(size_t nblocks);
+    Keyed k_{}, one_{};
     uint8_t *first_ = nullptr;
     uint8_t next_[16] = {}; // the counter of the next keystream block
     uint8_t ks_[16] = {};   // the current partial block's keystream
@@ -50,7 +56,9 @@ void gcm_key_init(GcmKey &key, const Keyed &k, const GhashKernel &g);
 // state.
 class Gcm {
   public:
-    void start(const Keyed &k, const GcmKey &key, const uint8_t *iv, size_t iv_len);
+    // one_block: the cipher's one-block kernel for E_K(J0) when it goes alone (CtrStream).
+    void start(const Keyed &k, const GcmKey &key, const uint8_t *iv, size_t iv_len,
+               const Keyed *one_block = nullptr);
     void aad(const uint8_t *p, size_t n);
     void encrypt(const uint8_t *in, uint8_t *out, size_t n) { crypt(in, out, n, true); }
     void decrypt(const uint8_t *in, uint8_t *out, size_t n) { crypt(in, out, n, false); }

@@ -11,9 +11,10 @@
 
 namespace kc {
 
-void CtrStream::start(const Keyed &k, const uint8_t counter[16], bool inc32, uint8_t *first)
+void CtrStream::start(const Keyed &k, const uint8_t counter[16], bool inc32, uint8_t *first, const Keyed *one_block)
 {
     k_ = k;
+    one_ = one_block != nullptr ? *one_block : k;
     std::memcpy(next_, counter, 16);
     left_ = 0;
     inc32_ = inc32;
@@ -32,6 +33,11 @@ void CtrStream::whole_blocks(const uint8_t *in, uint8_t *out, size_t nblocks)
         alignas(64) uint8_t buf[16 * 64];
         const size_t batch = k_.kernel->batch_blocks, step = batch < 2 ? 2 : batch > 64 ? 64 : batch;
         const size_t end = (nblocks + 1) % step, m = (end == 0 ? step : end) - 1;
+        if (m == 0) {
+            first_alone();
+            run(in, out, nblocks);
+            return;
+        }
         std::memset(buf, 0, 16);
         std::memcpy(buf + 16, in, 16 * m);
         run(buf, buf, m + 1);
@@ -48,12 +54,26 @@ void CtrStream::whole_blocks(const uint8_t *in, uint8_t *out, size_t nblocks)
 
 void CtrStream::flush_first()
 {
-    if (first_ != nullptr) {
-        uint8_t *f = first_;
-        first_ = nullptr;
-        std::memset(f, 0, 16);
-        run(f, f, 1);
-    }
+    if (first_ != nullptr)
+        first_alone();
+}
+
+// The first block's keystream E(counter) alone: ECB of the counter block on the one-block
+// kernel (k_ itself when none was given), then the counter moves on.
+void CtrStream::first_alone()
+{
+    uint8_t *f = first_;
+    first_ = nullptr;
+    one_.kernel->encrypt_blocks(one_.keys, next_, f, 1);
+    advance(1);
+}
+
+void CtrStream::advance(size_t nblocks)
+{
+    if (inc32_)
+        store_be32(next_ + 12, load_be32(next_ + 12) + (uint32_t)nblocks);
+    else
+        counter_add(next_, 16, nblocks);
 }
 
 // With inc32 the last word wraps on its own: run the kernel's full-block counter only up to
@@ -68,10 +88,7 @@ void CtrStream::run(const uint8_t *in, uint8_t *out, size_t nblocks)
             n = (uint64_t)nblocks < to_wrap ? nblocks : (size_t)to_wrap;
         }
         ctr_xor(k_, next_, 0, in, out, 16 * n);
-        if (inc32_)
-            store_be32(next_ + 12, load_be32(next_ + 12) + (uint32_t)n);
-        else
-            counter_add(next_, 16, n);
+        advance(n);
         in += 16 * n;
         out += 16 * n;
         nblocks -= n;

@@ -24,7 +24,7 @@ void gcm_key_init(GcmKey &key, const Keyed &k, const GhashKernel &g)
     secure_wipe(h, sizeof h);
 }
 
-void Gcm::start(const Keyed &k, const GcmKey &key, const uint8_t *iv, size_t iv_len)
+void Gcm::start(const Keyed &k, const GcmKey &key, const uint8_t *iv, size_t iv_len, const Keyed *one_block)
 {
     k_ = k;
     g_ = key.g;
@@ -51,7 +51,7 @@ void Gcm::start(const Keyed &k, const GcmKey &key, const uint8_t *iv, size_t iv_
         store_be64(last + 8, (uint64_t)iv_len * 8);
         g.update(*hk_, j0_, last, 1);
     }
-    ctr_.start(k, j0_, true, ek0_); // E_K(J0) with the first data blocks, the data from J0 + 1
+    ctr_.start(k, j0_, true, ek0_, one_block); // E_K(J0) with the first data blocks or alone, the data from J0 + 1
 }
 
 void Gcm::hash(const uint8_t *p, size_t n)
