@@ -28,8 +28,10 @@ class Sample {
         uint64_t seed = 1;
         if (env != nullptr && *env != '\0') {
             char *end = nullptr;
-            percent_ = (unsigned)std::strtoul(env, &end, 10);
-            if (end != nullptr && *end == ':')
+            const unsigned long p = std::strtoul(env, &end, 10);
+            if (end != env) // no number: every case
+                percent_ = p < 100 ? (unsigned)p : 100;
+            if (end != env && *end == ':')
                 seed = std::strtoull(end + 1, nullptr, 10);
         }
         uint64_t h = 1469598103934665603ull; // FNV-1a of the grid's name, mixed with the seed
