@@ -22,7 +22,7 @@ class CtrStream {
     // the first data blocks where that costs no extra batch of the wide kernel. Where it would
     // (the data a whole number of batches, or no data), the first block is computed alone:
     // on one_block when given (a one-block kernel, the context's chain kernel: a fraction of
-    // a wide kernel's narrowest batch), else on k.
+    // a wide kernel's narrowest batch), else on k. So is the keystream of a last partial block.
     void start(const Keyed &k, const uint8_t counter[16], bool inc32, uint8_t *first = nullptr,
                const Keyed *one_block = nullptr);
     void xor_bytes(const uint8_t *in, uint8_t *out, size_t n);
@@ -32,6 +32,7 @@ class CtrStream {
   private:
     void whole_blocks(const uint8_t *in, uint8_t *out, size_t nblocks);
     void first_alone();
+    void keystream_alone(uint8_t out[16]);
     void run(const uint8_t *in, uint8_t *out, size_t nblocks);
     void advance(size_t nblocks);
     Keyed k_{}, one_{};

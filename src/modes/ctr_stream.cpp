@@ -58,13 +58,18 @@ void CtrStream::flush_first()
         first_alone();
 }
 
-// The first block's keystream E(counter) alone: ECB of the counter block on the one-block
-// kernel (k_ itself when none was given), then the counter moves on.
 void CtrStream::first_alone()
 {
     uint8_t *f = first_;
     first_ = nullptr;
-    one_.kernel->encrypt_blocks(one_.keys, next_, f, 1);
+    keystream_alone(f);
+}
+
+// One keystream block E(counter) alone: ECB of the counter block on the one-block kernel (k_
+// itself when none was given), then the counter moves on.
+void CtrStream::keystream_alone(uint8_t out[16])
+{
+    one_.kernel->encrypt_blocks(one_.keys, next_, out, 1);
     advance(1);
 }
 
@@ -105,9 +110,13 @@ void CtrStream::xor_bytes(const uint8_t *in, uint8_t *out, size_t n)
         out += n / 16 * 16;
         n %= 16;
     }
-    if (n > 0) {
-        std::memset(ks_, 0, 16);
-        whole_blocks(ks_, ks_, 1);
+    if (n > 0) { // one keystream block for a partial block: alone, unless the first block is still owed
+        if (first_ != nullptr) {
+            std::memset(ks_, 0, 16);
+            whole_blocks(ks_, ks_, 1);
+        } else {
+            keystream_alone(ks_);
+        }
         for (size_t i = 0; i < n; i++)
             out[i] = in[i] ^ ks_[i];
         left_ = 16 - n;
