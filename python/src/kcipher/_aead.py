@@ -11,6 +11,7 @@ from typing import Any, Callable, Optional, Tuple
 from . import _kcipher
 from ._arrays import ARRAY, describe, is_ndarray, is_torch, kind
 from ._errors import InvalidTag, TagLengthError
+from ._keyed import Keyed
 from ._typing import BytesLike, Data
 
 _MODE_CMAC, _MODE_GMAC = 6, 7  # kcipher_mode
@@ -102,7 +103,7 @@ def _result(out: Any, maker: _Maker) -> Any:
     return out if maker is None else maker(out)
 
 
-class AEAD(_kcipher.Aead):
+class AEAD(_kcipher.Aead, Keyed):
     """Authenticated encryption with associated data, one message per call:
     ``AEAD("aria-128-gcm", key)`` or ``AEAD("lea-256-ccm", key)``, shaped like
     ``cryptography.hazmat.primitives.ciphers.aead.AESGCM`` / ``AESCCM``.
@@ -140,16 +141,8 @@ class AEAD(_kcipher.Aead):
     def __init__(self, name: str, key: BytesLike, kernel: Optional[str] = None) -> None:
         super().__init__(name, key, kernel)
 
-    def __enter__(self) -> "AEAD":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def __repr__(self) -> str:
-        if self.closed:
-            return "<kcipher.AEAD (closed)>"
-        return f"<kcipher.AEAD {self.name}-{self.mode} kernel={self.kernel}>"
+    def _describe(self) -> str:
+        return f"{self.name}-{self.mode} "
 
     def encrypt(self, nonce: BytesLike, data: Data, associated_data: Optional[Data] = None,
                 tag_length: int = 16) -> Any:

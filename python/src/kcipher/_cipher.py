@@ -4,6 +4,7 @@ from typing import Any, Optional, overload
 
 from . import _kcipher
 from ._typing import ArrayT, Buffer, BytesLike, Data, OutT, StreamLike
+from ._keyed import Keyed
 from ._arrays import ARRAY, describe, empty_like, is_ndarray, is_torch, kind, record_stream, stream_handle
 
 _U64_MAX = (1 << 64) - 1
@@ -16,7 +17,7 @@ def _offset(offset: Any) -> int:
     return o
 
 
-class Cipher(_kcipher.Context):
+class Cipher(_kcipher.Context, Keyed):
     """A keyed cipher: ``Cipher("aria-256", key)``.
 
     name: one of :func:`kcipher.ciphers` ("aria-128", "lea-256", "hight", "cham-64-128", ...);
@@ -47,16 +48,8 @@ class Cipher(_kcipher.Context):
                  gpu_device: Optional[int] = None) -> None:
         super().__init__(name, key, kernel, threads, gpu_device)
 
-    def __enter__(self) -> "Cipher":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def __repr__(self) -> str:
-        if self.closed:
-            return "<kcipher.Cipher (closed)>"
-        return f"<kcipher.Cipher {self.name} kernel={self.kernel}>"
+    def _describe(self) -> str:
+        return f"{self.name} "
 
     # The overloads say what comes back: a bytearray for a bytearray, an array of the same type
     # for an array (numpy, torch, CuPy, ...), bytes for any other buffer, out= when given.

@@ -3,13 +3,14 @@ from typing import Any, Callable, Literal, Optional, Union, overload
 
 from . import _kcipher
 from ._arrays import ARRAY, describe, kind
+from ._keyed import Keyed
 from ._typing import BytesLike, OutT
 
 #: ``source(min_len, max_len) -> bytes``: entropy input of min_len to max_len bytes.
 EntropySource = Callable[[int, int], BytesLike]
 
 
-class DRBG(_kcipher.Drbg):
+class DRBG(_kcipher.Drbg, Keyed):
     """A CTR_DRBG: ``DRBG("lea-128")`` is instantiated from the OS (getrandom) and ready.
 
     df: with the derivation function (the default) or without it. kernel: None (the CPU's
@@ -31,15 +32,6 @@ class DRBG(_kcipher.Drbg):
         super().__init__(cipher, df, kernel, entropy_source, reseed_interval, threads, gpu_device)
         if instantiate and entropy_source is not False:
             self._instantiate(None, None, personalization)
-
-    def __enter__(self) -> "DRBG":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def __repr__(self) -> str:
-        return "<kcipher.DRBG (closed)>" if self.closed else f"<kcipher.DRBG kernel={self.kernel}>"
 
     def instantiate(self, entropy: Optional[BytesLike] = None, nonce: Optional[BytesLike] = None,
                     personalization: Optional[BytesLike] = None) -> None:
