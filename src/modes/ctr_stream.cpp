@@ -125,8 +125,8 @@ void CtrStream::xor_bytes(const uint8_t *in, uint8_t *out, size_t n)
 
 CtrStream::~CtrStream()
 {
-    secure_wipe(ks_, sizeof ks_);
-    secure_wipe(next_, sizeof next_);
+    secure_wipe_inline(ks_);
+    secure_wipe_inline(next_);
 }
 
 bool equal_constant_time(const uint8_t *a, const uint8_t *b, size_t n)

@@ -122,12 +122,14 @@ void Gcm::tag(uint8_t out[16])
         out[i] = y_[i] ^ ek0_[i];
 }
 
+// Inline wipes (a store each, kept by an asm barrier): four calls to secure_wipe were a few
+// percent of a 1 KiB message.
 Gcm::~Gcm()
 {
-    secure_wipe(j0_, sizeof j0_);
-    secure_wipe(ek0_, sizeof ek0_);
-    secure_wipe(y_, sizeof y_);
-    secure_wipe(buf_, sizeof buf_);
+    secure_wipe_inline(j0_);
+    secure_wipe_inline(ek0_);
+    secure_wipe_inline(y_);
+    secure_wipe_inline(buf_);
 }
 
 } // namespace kc
