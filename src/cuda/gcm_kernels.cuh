@@ -5,6 +5,7 @@
 #pragma once
 
 #include "cuda/gcm_pass.hpp"
+#include "cuda/gf128_bmma.cuh"
 #include "cuda/gf128_tables.cuh"
 #include "cuda/grid_kernels.cuh"
 
@@ -105,22 +106,26 @@ __device__ __forceinline__ void gcm_keystream(const typename C::Ctx &ctx, const 
     }
 }
 
-// Warp per segment, persistent. Shared memory: the cipher's, then H^32's table.
+// Warp per segment, persistent. Step k: lane l makes block l of the step (AAD, or CTR's
+// ciphertext, or a leading zero block) and stages it in shared memory; the lanes' 32 Horner
+// chains are then held in the tensor cores' layout (gf128_bmma.cuh: lane (G, T) keeps word T
+// of chains G, G+8, G+16, G+24), multiplied by H^32 with binary MMAs and XORed with the
+// staged blocks. At the end of the segment the chains go back to a lane each and are folded.
+// Shared memory: the cipher's, then 512 bytes of staging per warp.
 template <class C, bool Open, bool UsePre>
 __global__ void __launch_bounds__(1024) gcm_crypt_grid(const __grid_constant__ typename C::Params p,
                                                        const __grid_constant__ typename C::Pre pre, GcmPass pass)
 {
     extern __shared__ __align__(16) uint8_t kc_smem[];
-    uint4 *lane_table = reinterpret_cast<uint4 *>(kc_smem + (C::smem_bytes + 15) / 16 * 16);
-    {
-        const uint4 *src = gcm_table(pass.tables, gcm_lane_table);
-        for (int k = threadIdx.x; k < gf_table_entries; k += blockDim.x)
-            lane_table[k] = src[k];
-    }
     const typename C::Ctx ctx = C::prepare(p, kc_smem); // syncs the CUDA block
-    __syncthreads();
-
     const uint32_t lane = threadIdx.x % 32;
+    uint4 *stage = reinterpret_cast<uint4 *>(kc_smem + (C::smem_bytes + 15) / 16 * 16) + threadIdx.x / 32 * 32;
+    uint32_t *stage32 = reinterpret_cast<uint32_t *>(stage);
+    uint32_t bm[16]; // H^32 as the MMA's B operand, this lane's share
+#pragma unroll
+    for (int j = 0; j < 16; j++)
+        bm[j] = pass.bmma[lane * 16 + j];
+
     const uint64_t warps = (uint64_t)gridDim.x * (blockDim.x / 32);
     const uint64_t total = pass.seg_end[pass.n - 1];
     const uint64_t g = (uint64_t)1 << pass.log2_seg;
@@ -133,50 +138,69 @@ __global__ void __launch_bounds__(1024) gcm_crypt_grid(const __grid_constant__ t
             else
                 lo = mid + 1;
         }
-        const kcipher_gpu_aead_msg &msg = pass.msgs[lo];
+        // The message's fields in registers: the stores to its output could alias the
+        // descriptor as far as the compiler knows, which would reload them every step.
+        const kcipher_gpu_aead_msg &m = pass.msgs[lo];
+        const uint8_t *aad = m.aad, *in = m.in;
+        uint8_t *out = m.out;
+        const uint64_t aad_len = m.aad_len, len = m.len;
         const GcmWork &wk = pass.work[lo];
+        const uint64_t pad = wk.pad;
         const uint64_t first_seg = lo ? pass.seg_end[lo - 1] : 0;
         const uint64_t vbase = (seg - first_seg) * g;
-        const uint64_t a = (msg.aad_len + 15) / 16;
+        const uint64_t a = (aad_len + 15) / 16;
         const uint32_t j0[4] = {wk.j0[0], wk.j0[1], wk.j0[2], wk.j0[3]};
         const uint32_t ctr0 = bswap32(j0[3]) + 1;
-        uint64_t k = wk.pad > vbase ? (wk.pad - vbase) / 32 : 0; // skip steps of zero blocks alone
-        uint4 acc = make_uint4(0, 0, 0, 0);
+        uint64_t k = pad > vbase ? (pad - vbase) / 32 : 0; // skip steps of zero blocks alone
+        uint32_t acc[4] = {0, 0, 0, 0}; // word lane%4 of chains lane/4 + 8r
         for (; k < g / 32; k++) {
-            acc = gf_mul_smem(acc, lane_table);
+            __syncwarp(); // converged for the MMAs; last step's staging read
+            gf_bmma_mul(acc[0], acc[1], bm);
+            gf_bmma_mul(acc[2], acc[3], bm);
             const uint64_t v = vbase + k * 32 + lane;
-            if (v < wk.pad)
-                continue;
-            const uint64_t q = v - wk.pad;
-            uint4 x;
-            if (q < a) {
-                x = gcm_load(msg.aad + q * 16, msg.aad_len - q * 16);
-            } else {
-                const uint64_t i = q - a, have = msg.len - i * 16;
-                uint32_t ks[4];
-                gcm_keystream<C, UsePre>(ctx, p, pre, j0, ctr0 + (uint32_t)i, ks);
-                const uint4 in = gcm_load(msg.in + i * 16, have);
-                const uint4 out = make_uint4(in.x ^ ks[0], in.y ^ ks[1], in.z ^ ks[2], in.w ^ ks[3]);
-                gcm_store(msg.out + i * 16, have, out);
-                x = Open ? in : have < 16 ? gcm_keep(out, have) : out; // hashed zero-padded
+            uint4 x = make_uint4(0, 0, 0, 0);
+            if (v >= pad) {
+                const uint64_t q = v - pad;
+                if (q < a) {
+                    x = gcm_load(aad + q * 16, aad_len - q * 16);
+                } else {
+                    const uint64_t i = q - a, have = len - i * 16;
+                    uint32_t ks[4];
+                    gcm_keystream<C, UsePre>(ctx, p, pre, j0, ctr0 + (uint32_t)i, ks);
+                    const uint4 x_in = gcm_load(in + i * 16, have);
+                    const uint4 x_out = make_uint4(x_in.x ^ ks[0], x_in.y ^ ks[1], x_in.z ^ ks[2], x_in.w ^ ks[3]);
+                    gcm_store(out + i * 16, have, x_out);
+                    x = Open ? x_in : have < 16 ? gcm_keep(x_out, have) : x_out; // hashed zero-padded
+                }
             }
-            acc = xor4(acc, x);
+            stage[lane] = x;
+            __syncwarp();
+#pragma unroll
+            for (int r = 0; r < 4; r++) // word lane%4 of block lane/4 + 8r: one wavefront each
+                acc[r] ^= stage32[32 * r + lane];
         }
-        // Fold the lanes: after level t, lane 32s/2^(t+1)... holds its group's sum of
-        // acc_l * H^(group end - l); at the end lane 0 holds sum of acc_l * H^(31 - l).
+        // Back to a chain per lane, then fold the lanes: after level t, lane 32s/2^(t+1)...
+        // holds its group's sum of acc_l * H^(group end - l); at the end lane 0 holds the
+        // sum of acc_l * H^(31 - l).
+        __syncwarp();
+#pragma unroll
+        for (int r = 0; r < 4; r++)
+            stage32[32 * r + lane] = acc[r];
+        __syncwarp();
+        uint4 chain = stage[lane];
+        __syncwarp();
 #pragma unroll
         for (int t = 0; t < 5; t++) {
-            const uint4 up = make_uint4(__shfl_down_sync(~0u, acc.x, 1 << t), __shfl_down_sync(~0u, acc.y, 1 << t),
-                                        __shfl_down_sync(~0u, acc.z, 1 << t), __shfl_down_sync(~0u, acc.w, 1 << t));
-            acc = xor4(gf_mul_global(acc, gcm_table(pass.tables, t)), up);
+            const uint4 up = make_uint4(__shfl_down_sync(~0u, chain.x, 1 << t), __shfl_down_sync(~0u, chain.y, 1 << t),
+                                        __shfl_down_sync(~0u, chain.z, 1 << t), __shfl_down_sync(~0u, chain.w, 1 << t));
+            chain = xor4(gf_mul_global(chain, gcm_table(pass.tables, t)), up);
         }
         if (lane == 0)
-            reinterpret_cast<uint4 *>(pass.seg_values)[seg] = acc;
+            reinterpret_cast<uint4 *>(pass.seg_values)[seg] = chain;
     }
-    // H^32's table is key material: leave none of it in shared memory.
-    __syncthreads();
-    for (int k = threadIdx.x; k < gf_table_entries; k += blockDim.x)
-        lane_table[k] = make_uint4(0, 0, 0, 0);
+    // The staging held hash state: leave none of it in shared memory.
+    __syncwarp();
+    stage[lane] = make_uint4(0, 0, 0, 0);
 }
 
 template <class C, bool Open, bool UsePre> int launch_gcm_crypt(const typename C::Params &p, const GcmPass &pass, void *stream)
@@ -185,11 +209,11 @@ template <class C, bool Open, bool UsePre> int launch_gcm_crypt(const typename C
     if (UsePre)
         pre = C::precompute(p, pass.host_j0);
     auto kern = gcm_crypt_grid<C, Open, UsePre>;
-    const size_t smem = (C::smem_bytes + 15) / 16 * 16 + gf_table_bytes;
+    const unsigned threads = default_threads_of<C>::value > 512 ? default_threads_of<C>::value : 512;
+    const size_t smem = (C::smem_bytes + 15) / 16 * 16 + threads / 32 * 512;
     cudaError_t err = allow_smem(kern, smem);
     if (err != cudaSuccess)
         return err;
-    const unsigned threads = default_threads_of<C>::value > 512 ? default_threads_of<C>::value : 512;
     Shape s = launch_shape(nullptr, (size_t)1 << 40, threads, (const void *)kern, smem);
     kern<<<s.blocks, s.threads, smem, (cudaStream_t)stream>>>(p, pre, pass);
     return cudaGetLastError();

@@ -6,9 +6,10 @@
 //
 // Each message is hashed as one sequence of blocks, AAD then ciphertext, with zero blocks in
 // front so that its length is a whole number of segments of 2^log2_seg blocks (leading zero
-// blocks do not change GHASH). A warp takes one segment at a time: lane l takes blocks
-// l, l + 32, ... and keeps Horner's rule with multiplier H^32; the lanes' sums are then
-// folded into the segment's value (sum of X_v H^(G-1-v)), which finish combines per message.
+// blocks do not change GHASH). A warp takes one segment at a time: chain l takes blocks
+// l, l + 32, ... and keeps Horner's rule with multiplier H^32 (on the tensor cores); the
+// chains' sums are then folded into the segment's value (sum of X_v H^(G-1-v)), which finish
+// combines per message.
 #pragma once
 
 #include <cstddef>
@@ -34,6 +35,7 @@ struct GcmPass {
     uint64_t *seg_end;    // prep: each message's segment count; seal/open: their inclusive sum
     uint32_t *seg_values; // 4 words per segment (seal/open write them)
     const uint32_t *tables; // device memory: tables of H^(2^j), j < gcm_table_count
+    const uint32_t *bmma;   // device memory: H^32 as the binary MMA's B operand (gf128_bmma.cuh)
     uint32_t log2_seg;
     const uint32_t *host_j0; // one message whose J0 the host knows: the cipher may precompute
                              // what depends on its fixed words (GpuOps::ctr's Pre); else null
@@ -41,6 +43,6 @@ struct GcmPass {
 
 // Tables of H^(2^j) for j = 0 .. gcm_table_count - 1: enough for 2^32 blocks in segments.
 constexpr int gcm_table_count = 34;
-constexpr int gcm_lane_table = 5; // H^32: the lanes' multiplier, copied into shared memory
+constexpr int gcm_chain_power = 5; // H^32 = H^(2^5): the chains' multiplier
 
 } // namespace kc

@@ -19,6 +19,7 @@
 
 #include "core/wipe.hpp"
 #include "cuda/gcm_pass.hpp"
+#include "cuda/gf128_bmma.cuh"
 #include "cuda/gf128_tables.cuh"
 #include "modes/gpu_modes.hpp"
 
@@ -223,9 +224,17 @@ kcipher_status run_batch(const GpuJob &j, const uint8_t h[16], bool open, kciphe
             log2_seg++;
     Powers pw = powers_of(h);
     gcm_tables_grid<<<(gcm_table_count * 16 + 127) / 128, 128, 0, stream>>>(pw, reinterpret_cast<uint4 *>(tables));
-    secure_wipe(&pw, sizeof pw);
-    GcmPass pass{GcmPass::prep, msgs, (uint32_t)n, work, seg_end, nullptr, tables, log2_seg, host_j0};
     err = cudaGetLastError();
+    // H^32's MMA operand. A copy from pageable memory returns once the source is staged, so
+    // the host's copy can be wiped at once.
+    uint32_t bm[cuda::bmma_words];
+    cuda::bmma_matrix(pw.p[gcm_chain_power], bm);
+    secure_wipe(&pw, sizeof pw);
+    uint32_t *dev_bm = scratch.get<uint32_t>(cuda::bmma_words, err);
+    if (!err)
+        err = cudaMemcpyAsync(dev_bm, bm, sizeof bm, cudaMemcpyHostToDevice, stream);
+    secure_wipe(bm, sizeof bm);
+    GcmPass pass{GcmPass::prep, msgs, (uint32_t)n, work, seg_end, nullptr, tables, dev_bm, log2_seg, host_j0};
     if (!err)
         err = j.kernel->gpu->gcm(j.keys, pass, stream);
     size_t temp_bytes = 0;

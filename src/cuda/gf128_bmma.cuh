@@ -1,0 +1,85 @@
+// Multiplication by a fixed element P of GCM's field on the tensor cores: x -> x * P is linear
+// over GF(2), a 128 x 128 bit matrix, and a binary MMA (mma.sync m16n8k128, AND then
+// population count) gives, for 16 values at once and 8 output bits per instruction, the
+// number of set bits of (x AND row); its lowest bit is the output bit. No lookup table, no
+// secret-dependent address: the work is the same whatever the data.
+//
+// Layout (one warp, 32 values, "chains"): A operands are the values, B the matrix.
+//   value:  bit i of little-endian word w is "natural bit" 32w + i;
+//   A tile: 16 chains; lane (G = lane/4, T = lane%4) holds word T of chains G and G+8;
+//   B tile j (j < 16): 8 output bits, column n being natural output bit 32(n/2) + 2j + n%2;
+//           lane (G, T) holds column G's input bits 32T .. 32T+31;
+//   D tile j: lane (G, T) gets output bits 32T + 2j and 32T + 2j + 1 of chains G and G+8,
+// which are bits of that lane's own word T: the product lands where the next step needs it,
+// with no exchange between lanes. Four tiles j = q, q+4, q+8, q+12 are chained through the
+// accumulator, each count shifted a byte up (counts are at most 128), so that one AND
+// extracts four parity bits at once.
+#pragma once
+
+#include "cuda/gf128_tables.cuh"
+
+namespace kc::cuda {
+
+constexpr int bmma_words = 32 * 16; // the B operand: 16 words per lane
+
+// Natural output bit of B tile j, column n.
+KC_HD int bmma_output_bit(int j, int n) { return 32 * (n / 2) + 2 * j + n % 2; }
+
+// The B operand for multiplying by p, lane-major: out[lane * 16 + j]. Host and device.
+inline void bmma_matrix(Gf128 p, uint32_t *out)
+{
+    uint4 v[128]; // v[k] = (natural bit k alone) * p, in natural words
+    for (int k = 0; k < 128; k++) {
+        const int byte = k / 8, bit = k % 8; // natural bit k is bit `bit` of byte `byte`
+        Gf128 e = p;                          // that element is x^(8 byte + 7 - bit)
+        for (int d = 0; d < 8 * byte + 7 - bit; d++)
+            e = gf_mulx(e);
+        v[k] = gf_to_words(e);
+    }
+    for (int lane = 0; lane < 32; lane++)
+        for (int j = 0; j < 16; j++) {
+            const int o = bmma_output_bit(j, lane / 4), T = lane % 4;
+            uint32_t w = 0;
+            for (int i = 0; i < 32; i++) {
+                const uint4 x = v[32 * T + i];
+                const uint32_t ow = o / 32 == 0 ? x.x : o / 32 == 1 ? x.y : o / 32 == 2 ? x.z : x.w;
+                w |= ((ow >> (o % 32)) & 1u) << i;
+            }
+            out[lane * 16 + j] = w;
+        }
+}
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#error "GCM on the GPU needs binary MMA (sm_80 or newer)"
+#endif
+
+__device__ __forceinline__ void bmma(int (&d)[4], uint32_t a0, uint32_t a1, uint32_t b, const int (&c)[4])
+{
+#if defined(__CUDA_ARCH__)
+    asm volatile("mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.and.popc {%0,%1,%2,%3}, {%4,%5}, {%6}, "
+                 "{%7,%8,%9,%10};\n"
+                 : "=r"(d[0]), "=r"(d[1]), "=r"(d[2]), "=r"(d[3])
+                 : "r"(a0), "r"(a1), "r"(b), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]));
+#endif
+}
+
+// w0, w1 (this lane's words of chains G and G+8 of one A tile) <- times P, bm P's B operand.
+// All 32 lanes must call it together.
+__device__ __forceinline__ void gf_bmma_mul(uint32_t &w0, uint32_t &w1, const uint32_t (&bm)[16])
+{
+    uint32_t out0 = 0, out1 = 0;
+#pragma unroll
+    for (int q = 0; q < 4; q++) {
+        int d[4] = {0, 0, 0, 0};
+#pragma unroll
+        for (int s = 3; s >= 0; s--) { // tiles q+12, q+8, q+4, q: counts in bytes 3 .. 0
+            const int c[4] = {d[0] << 8, d[1] << 8, d[2] << 8, d[3] << 8};
+            bmma(d, w0, w1, bm[q + 4 * s], c);
+        }
+        out0 |= ((uint32_t)d[0] & 0x01010101u) << (2 * q) | ((uint32_t)d[1] & 0x01010101u) << (2 * q + 1);
+        out1 |= ((uint32_t)d[2] & 0x01010101u) << (2 * q) | ((uint32_t)d[3] & 0x01010101u) << (2 * q + 1);
+    }
+    w0 = out0, w1 = out1;
+}
+
+} // namespace kc::cuda
