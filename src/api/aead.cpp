@@ -140,7 +140,8 @@ kcipher_status one_shot(const kcipher_ctx *ctx, kcipher_mode mode, bool seal, co
                             len, ctx->gpu_device.load(), ctx->threads.load(), tag);
     if (mode == KCIPHER_MODE_GCM) {
         Gcm g;
-        g.start(ctx->cpu_keyed(), ctx->gcm_key(), iv, iv_len);
+        const Keyed chain = ctx->chain_keyed();
+        g.start(ctx->cpu_keyed(), ctx->gcm_key(), iv, iv_len, &chain);
         run(g, seal, aad, aad_len, in, out, len, tag);
     } else {
         Ccm c;
@@ -281,7 +282,8 @@ kcipher_status kcipher_aead_init(kcipher_aead **st, const kcipher_ctx *ctx, kcip
     a->tag_len = tag_len;
     a->iv_len = iv_len;
     if (mode == KCIPHER_MODE_GCM) {
-        a->gcm.start(ctx->cpu_keyed(), ctx->gcm_key(), iv, iv_len);
+        const Keyed chain = ctx->chain_keyed();
+        a->gcm.start(ctx->cpu_keyed(), ctx->gcm_key(), iv, iv_len, &chain);
     } else {
         a->ccm_aad_total = aad_len;
         a->ccm_text_total = text_len;
@@ -384,10 +386,11 @@ kcipher_status kcipher_mac_init(kcipher_mac_state **st, const kcipher_ctx *ctx, 
     m->mode = mode;
     m->tag_len = tag_len;
     m->block_bytes = ctx->cipher->block_bytes;
+    const Keyed chain = ctx->chain_keyed(); // E_K(J0) alone, and all of CMAC
     if (mode == KCIPHER_MODE_GMAC)
-        m->gmac.start(ctx->cpu_keyed(), ctx->gcm_key(), iv, iv_len);
+        m->gmac.start(ctx->cpu_keyed(), ctx->gcm_key(), iv, iv_len, &chain);
     else
-        m->cmac.start(ctx->chain_keyed());
+        m->cmac.start(chain);
     *st = m;
     return KCIPHER_OK;
 }

@@ -49,7 +49,7 @@ void Ccm::start(const Keyed &k, const Keyed &chain, const uint8_t *nonce, size_t
     uint8_t ctr[16] = {};
     ctr[0] = (uint8_t)(q - 1);
     std::memcpy(ctr + 1, nonce, nonce_len);
-    ctr_.start(k, ctr, false, s0_);
+    ctr_.start(k, ctr, false, s0_, &chain); // S0 and a last partial block alone on the chain kernel
     secure_wipe(b0, sizeof b0);
 }
 

@@ -22,7 +22,8 @@ void dbl(const uint8_t *v, uint8_t *out, size_t bs)
 // x ^= in over one block of bs bytes (16 or 8).
 inline void xor_into(uint8_t *x, const uint8_t *in, size_t bs)
 {
-    for (size_t h = 0; h < bs; h += 8) {
+    const size_t end = bs == 16 ? 16 : 8;
+    for (size_t h = 0; h < end; h += 8) {
         uint64_t a, b;
         std::memcpy(&a, x + h, 8);
         std::memcpy(&b, in + h, 8);
