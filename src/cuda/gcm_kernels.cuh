@@ -106,25 +106,57 @@ __device__ __forceinline__ void gcm_keystream(const typename C::Ctx &ctx, const 
     }
 }
 
-// Warp per segment, persistent. Step k: lane l makes block l of the step (AAD, or CTR's
-// ciphertext, or a leading zero block) and stages it in shared memory; the lanes' 32 Horner
-// chains are then held in the tensor cores' layout (gf128_bmma.cuh: lane (G, T) keeps word T
-// of chains G, G+8, G+16, G+24), multiplied by H^32 with binary MMAs and XORed with the
-// staged blocks. At the end of the segment the chains go back to a lane each and are folded.
-// Shared memory: the cipher's, then 512 bytes of staging per warp.
+// The block of one lane at one step, for the hash: AAD, CTR's ciphertext (computed and
+// stored here), or a leading zero block. `lean`: the whole warp's step is whole ciphertext
+// blocks and the data 16-byte aligned (the common case), so no per-block tests.
+template <class C, bool Open, bool UsePre>
+__device__ __forceinline__ uint4 gcm_block(const typename C::Ctx &ctx, const typename C::Params &p,
+                                           const typename C::Pre &pre, const uint32_t (&j0)[4], uint32_t ctr0,
+                                           const uint8_t *aad, uint64_t aad_len, const uint8_t *in, uint8_t *out,
+                                           uint64_t len, uint64_t a, uint64_t pad, uint64_t v, bool lean)
+{
+    uint32_t ks[4];
+    if (lean) {
+        const uint64_t i = v - pad - a;
+        gcm_keystream<C, UsePre>(ctx, p, pre, j0, ctr0 + (uint32_t)i, ks);
+        const uint4 x_in = reinterpret_cast<const uint4 *>(in)[i];
+        const uint4 x_out = make_uint4(x_in.x ^ ks[0], x_in.y ^ ks[1], x_in.z ^ ks[2], x_in.w ^ ks[3]);
+        reinterpret_cast<uint4 *>(out)[i] = x_out;
+        return Open ? x_in : x_out;
+    }
+    if (v < pad)
+        return make_uint4(0, 0, 0, 0);
+    const uint64_t q = v - pad;
+    if (q < a)
+        return gcm_load(aad + q * 16, aad_len - q * 16);
+    const uint64_t i = q - a, have = len - i * 16;
+    gcm_keystream<C, UsePre>(ctx, p, pre, j0, ctr0 + (uint32_t)i, ks);
+    const uint4 x_in = gcm_load(in + i * 16, have);
+    const uint4 x_out = make_uint4(x_in.x ^ ks[0], x_in.y ^ ks[1], x_in.z ^ ks[2], x_in.w ^ ks[3]);
+    gcm_store(out + i * 16, have, x_out);
+    return Open ? x_in : have < 16 ? gcm_keep(x_out, have) : x_out; // hashed zero-padded
+}
+
+// Warp per segment, persistent. Step k: lane l makes block l of the step and stages it in
+// shared memory; the 32 Horner chains (chain l takes the segment's blocks l, l + 32, ...) are
+// held in the tensor cores' layout (lane (G, T) keeps word T of chains G, G+8, G+16, G+24)
+// and advanced a round of gcm_round steps at a time with binary MMAs. At the end of the
+// segment the chains go back to a lane each and are folded into the segment's value.
+// Shared memory: the cipher's; the B operands of H^(32 gcm_round) .. H^32; the staging,
+// gcm_round x 512 bytes per warp.
 template <class C, bool Open, bool UsePre>
 __global__ void __launch_bounds__(1024) gcm_crypt_grid(const __grid_constant__ typename C::Params p,
                                                        const __grid_constant__ typename C::Pre pre, GcmPass pass)
 {
+    constexpr int U = gcm_round;
     extern __shared__ __align__(16) uint8_t kc_smem[];
+    uint32_t *bm = reinterpret_cast<uint32_t *>(kc_smem + (C::smem_bytes + 15) / 16 * 16);
+    for (int k = threadIdx.x; k < U * bmma_words; k += blockDim.x) // [power][j][lane]
+        bm[k] = pass.bmma[k];
     const typename C::Ctx ctx = C::prepare(p, kc_smem); // syncs the CUDA block
     const uint32_t lane = threadIdx.x % 32;
-    uint4 *stage = reinterpret_cast<uint4 *>(kc_smem + (C::smem_bytes + 15) / 16 * 16) + threadIdx.x / 32 * 32;
-    uint32_t *stage32 = reinterpret_cast<uint32_t *>(stage);
-    uint32_t bm[16]; // H^32 as the MMA's B operand, this lane's share
-#pragma unroll
-    for (int j = 0; j < 16; j++)
-        bm[j] = pass.bmma[lane * 16 + j];
+    uint4 *stage = reinterpret_cast<uint4 *>(bm + U * bmma_words) + threadIdx.x / 32 * 32 * U;
+    const uint32_t *stage32 = reinterpret_cast<const uint32_t *>(stage);
 
     const uint64_t warps = (uint64_t)gridDim.x * (blockDim.x / 32);
     const uint64_t total = pass.seg_end[pass.n - 1];
@@ -151,41 +183,36 @@ __global__ void __launch_bounds__(1024) gcm_crypt_grid(const __grid_constant__ t
         const uint64_t a = (aad_len + 15) / 16;
         const uint32_t j0[4] = {wk.j0[0], wk.j0[1], wk.j0[2], wk.j0[3]};
         const uint32_t ctr0 = bswap32(j0[3]) + 1;
-        uint64_t k = pad > vbase ? (pad - vbase) / 32 : 0; // skip steps of zero blocks alone
+        const bool aligned = is_aligned16(in) && is_aligned16(out);
+        // Skip the rounds of leading zero blocks alone.
+        uint64_t k = pad > vbase ? (pad - vbase) / (32 * U) * U : 0;
         uint32_t acc[4] = {0, 0, 0, 0}; // word lane%4 of chains lane/4 + 8r
-        for (; k < g / 32; k++) {
-            __syncwarp(); // converged for the MMAs; last step's staging read
-            gf_bmma_mul(acc[0], acc[1], bm);
-            gf_bmma_mul(acc[2], acc[3], bm);
-            const uint64_t v = vbase + k * 32 + lane;
-            uint4 x = make_uint4(0, 0, 0, 0);
-            if (v >= pad) {
-                const uint64_t q = v - pad;
-                if (q < a) {
-                    x = gcm_load(aad + q * 16, aad_len - q * 16);
-                } else {
-                    const uint64_t i = q - a, have = len - i * 16;
-                    uint32_t ks[4];
-                    gcm_keystream<C, UsePre>(ctx, p, pre, j0, ctr0 + (uint32_t)i, ks);
-                    const uint4 x_in = gcm_load(in + i * 16, have);
-                    const uint4 x_out = make_uint4(x_in.x ^ ks[0], x_in.y ^ ks[1], x_in.z ^ ks[2], x_in.w ^ ks[3]);
-                    gcm_store(out + i * 16, have, x_out);
-                    x = Open ? x_in : have < 16 ? gcm_keep(x_out, have) : x_out; // hashed zero-padded
-                }
-            }
-            stage[lane] = x;
-            __syncwarp();
+        for (; k < g / 32; k += U) {
 #pragma unroll
-            for (int r = 0; r < 4; r++) // word lane%4 of block lane/4 + 8r: one wavefront each
-                acc[r] ^= stage32[32 * r + lane];
+            for (int u = 0; u < U; u++) {
+                const uint64_t first = vbase + (k + u) * 32; // the step's first block
+                const bool lean = aligned && first >= pad + a && (first + 32 - pad - a) * 16 <= len;
+                stage[32 * u + lane] = gcm_block<C, Open, UsePre>(ctx, p, pre, j0, ctr0, aad, aad_len, in, out, len, a,
+                                                                  pad, first + lane, lean);
+            }
+            __syncwarp();
+            uint32_t x[4][U];
+#pragma unroll
+            for (int u = 0; u < U; u++)
+#pragma unroll
+                for (int r = 0; r < 4; r++) // word lane%4 of block lane/4 + 8r: one wavefront each
+                    x[r][u] = stage32[128 * u + 32 * r + lane];
+            gf_bmma_horner<U>(acc[0], acc[1], x[0], x[1], bm, lane);
+            gf_bmma_horner<U>(acc[2], acc[3], x[2], x[3], bm, lane);
+            __syncwarp(); // the staging is read before the next round writes it
         }
         // Back to a chain per lane, then fold the lanes: after level t, lane 32s/2^(t+1)...
         // holds its group's sum of acc_l * H^(group end - l); at the end lane 0 holds the
         // sum of acc_l * H^(31 - l).
-        __syncwarp();
+        uint32_t *st = reinterpret_cast<uint32_t *>(stage);
 #pragma unroll
         for (int r = 0; r < 4; r++)
-            stage32[32 * r + lane] = acc[r];
+            st[32 * r + lane] = acc[r];
         __syncwarp();
         uint4 chain = stage[lane];
         __syncwarp();
@@ -198,9 +225,12 @@ __global__ void __launch_bounds__(1024) gcm_crypt_grid(const __grid_constant__ t
         if (lane == 0)
             reinterpret_cast<uint4 *>(pass.seg_values)[seg] = chain;
     }
-    // The staging held hash state: leave none of it in shared memory.
-    __syncwarp();
-    stage[lane] = make_uint4(0, 0, 0, 0);
+    // The staging and the B operands are hash state and key material: leave none of it.
+    __syncthreads();
+    for (int k = threadIdx.x; k < U * bmma_words; k += blockDim.x)
+        bm[k] = 0;
+    for (int u = 0; u < U; u++)
+        stage[32 * u + lane] = make_uint4(0, 0, 0, 0);
 }
 
 template <class C, bool Open, bool UsePre> int launch_gcm_crypt(const typename C::Params &p, const GcmPass &pass, void *stream)
@@ -210,7 +240,7 @@ template <class C, bool Open, bool UsePre> int launch_gcm_crypt(const typename C
         pre = C::precompute(p, pass.host_j0);
     auto kern = gcm_crypt_grid<C, Open, UsePre>;
     const unsigned threads = default_threads_of<C>::value > 512 ? default_threads_of<C>::value : 512;
-    const size_t smem = (C::smem_bytes + 15) / 16 * 16 + threads / 32 * 512;
+    const size_t smem = (C::smem_bytes + 15) / 16 * 16 + gcm_round * bmma_words * 4 + threads / 32 * 512 * gcm_round;
     cudaError_t err = allow_smem(kern, smem);
     if (err != cudaSuccess)
         return err;

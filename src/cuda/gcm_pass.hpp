@@ -35,7 +35,8 @@ struct GcmPass {
     uint64_t *seg_end;    // prep: each message's segment count; seal/open: their inclusive sum
     uint32_t *seg_values; // 4 words per segment (seal/open write them)
     const uint32_t *tables; // device memory: tables of H^(2^j), j < gcm_table_count
-    const uint32_t *bmma;   // device memory: H^32 as the binary MMA's B operand (gf128_bmma.cuh)
+    const uint32_t *bmma;   // device memory: H^(32 r), r = gcm_round .. 1, as the binary MMA's B
+                            // operands (gf128_bmma.cuh), [r][j][lane]
     uint32_t log2_seg;
     const uint32_t *host_j0; // one message whose J0 the host knows: the cipher may precompute
                              // what depends on its fixed words (GpuOps::ctr's Pre); else null
@@ -43,6 +44,12 @@ struct GcmPass {
 
 // Tables of H^(2^j) for j = 0 .. gcm_table_count - 1: enough for 2^32 blocks in segments.
 constexpr int gcm_table_count = 34;
-constexpr int gcm_chain_power = 5; // H^32 = H^(2^5): the chains' multiplier
+constexpr int gcm_chain_power = 5; // H^32 = H^(2^5): the chains' multiplier per step
+// Steps per round of the fused pass: Horner's rule takes gcm_round steps at once on the tensor
+// cores (gf128_bmma.cuh: gf_bmma_horner), so the MMAs' counts are unpacked once per round.
+#ifndef KC_GCM_ROUND
+#define KC_GCM_ROUND 2 // measured against 4 (docs/performance.md)
+#endif
+constexpr int gcm_round = KC_GCM_ROUND;
 
 } // namespace kc

@@ -20,12 +20,13 @@
 
 namespace kc::cuda {
 
-constexpr int bmma_words = 32 * 16; // the B operand: 16 words per lane
+constexpr int bmma_words = 16 * 32; // one B operand: 16 tiles x 32 lanes
 
 // Natural output bit of B tile j, column n.
 KC_HD int bmma_output_bit(int j, int n) { return 32 * (n / 2) + 2 * j + n % 2; }
 
-// The B operand for multiplying by p, lane-major: out[lane * 16 + j]. Host and device.
+// The B operand for multiplying by p: out[j * 32 + lane] (tile j, lane: one wavefront when
+// the lanes read it from shared memory). On the host.
 inline void bmma_matrix(Gf128 p, uint32_t *out)
 {
     uint4 v[128]; // v[k] = (natural bit k alone) * p, in natural words
@@ -45,7 +46,7 @@ inline void bmma_matrix(Gf128 p, uint32_t *out)
                 const uint32_t ow = o / 32 == 0 ? x.x : o / 32 == 1 ? x.y : o / 32 == 2 ? x.z : x.w;
                 w |= ((ow >> (o % 32)) & 1u) << i;
             }
-            out[lane * 16 + j] = w;
+            out[j * 32 + lane] = w;
         }
 }
 
@@ -63,23 +64,38 @@ __device__ __forceinline__ void bmma(int (&d)[4], uint32_t a0, uint32_t a1, uint
 #endif
 }
 
-// w0, w1 (this lane's words of chains G and G+8 of one A tile) <- times P, bm P's B operand.
+// Horner's rule over U steps at once for one A tile (16 chains): w <- w * P^U ^ x[0] * P^(U-1)
+// ^ ... ^ x[U-1], where w0, w1 are this lane's words of chains G and G+8, x[u] the same words
+// of step u's blocks, and bm (shared memory, [slot][j][lane]) holds the B operands of P^U,
+// P^(U-1), ..., P in slots 0 .. U-1 (x[U-1] is XORed in, not multiplied). The U
+// products of a tile share one accumulator (the parity of a sum of counts is the XOR of
+// their parities), so the counts are unpacked once per U steps: tiles j and j+8 are chained,
+// the first shifted 16 bits up (counts are at most 128 U), and one AND takes both parities.
 // All 32 lanes must call it together.
-__device__ __forceinline__ void gf_bmma_mul(uint32_t &w0, uint32_t &w1, const uint32_t (&bm)[16])
+template <int U>
+__device__ __forceinline__ void gf_bmma_horner(uint32_t &w0, uint32_t &w1, const uint32_t (&x0)[U],
+                                               const uint32_t (&x1)[U], const uint32_t *bm, uint32_t lane)
 {
+    static_assert(U >= 1 && U <= 128, "counts must stay below 2^16");
     uint32_t out0 = 0, out1 = 0;
 #pragma unroll
-    for (int q = 0; q < 4; q++) {
+    for (int t0 = 0; t0 < 8; t0++) { // tiles t0 and t0 + 8: output bits 2 t0 + e and 16 above
         int d[4] = {0, 0, 0, 0};
 #pragma unroll
-        for (int s = 3; s >= 0; s--) { // tiles q+12, q+8, q+4, q: counts in bytes 3 .. 0
-            const int c[4] = {d[0] << 8, d[1] << 8, d[2] << 8, d[3] << 8};
-            bmma(d, w0, w1, bm[q + 4 * s], c);
+        for (int half = 1; half >= 0; half--) {
+            const int j = t0 + 8 * half;
+            int c[4] = {d[0] << 16, d[1] << 16, d[2] << 16, d[3] << 16};
+            bmma(d, w0, w1, bm[(0 * 16 + j) * 32 + lane], c);
+#pragma unroll
+            for (int u = 0; u < U - 1; u++) {
+                c[0] = d[0], c[1] = d[1], c[2] = d[2], c[3] = d[3];
+                bmma(d, x0[u], x1[u], bm[((u + 1) * 16 + j) * 32 + lane], c);
+            }
         }
-        out0 |= ((uint32_t)d[0] & 0x01010101u) << (2 * q) | ((uint32_t)d[1] & 0x01010101u) << (2 * q + 1);
-        out1 |= ((uint32_t)d[2] & 0x01010101u) << (2 * q) | ((uint32_t)d[3] & 0x01010101u) << (2 * q + 1);
+        out0 |= ((uint32_t)d[0] & 0x00010001u) << (2 * t0) | ((uint32_t)d[1] & 0x00010001u) << (2 * t0 + 1);
+        out1 |= ((uint32_t)d[2] & 0x00010001u) << (2 * t0) | ((uint32_t)d[3] & 0x00010001u) << (2 * t0 + 1);
     }
-    w0 = out0, w1 = out1;
+    w0 = out0 ^ x0[U - 1], w1 = out1 ^ x1[U - 1];
 }
 
 } // namespace kc::cuda

@@ -227,10 +227,17 @@ kcipher_status run_batch(const GpuJob &j, const uint8_t h[16], bool open, kciphe
     err = cudaGetLastError();
     // H^32's MMA operand. A copy from pageable memory returns once the source is staged, so
     // the host's copy can be wiped at once.
-    uint32_t bm[cuda::bmma_words];
-    cuda::bmma_matrix(pw.p[gcm_chain_power], bm);
+    uint32_t bm[gcm_round * cuda::bmma_words]; // slot r: H^(32 (gcm_round - r))
+    {
+        Gf128 pr = pw.p[gcm_chain_power];
+        for (int r = gcm_round - 1; r >= 0; r--) {
+            cuda::bmma_matrix(pr, bm + r * cuda::bmma_words);
+            pr = cuda::gf_mul_slow(pr, pw.p[gcm_chain_power]);
+        }
+        secure_wipe(&pr, sizeof pr);
+    }
     secure_wipe(&pw, sizeof pw);
-    uint32_t *dev_bm = scratch.get<uint32_t>(cuda::bmma_words, err);
+    uint32_t *dev_bm = scratch.get<uint32_t>(gcm_round * cuda::bmma_words, err);
     if (!err)
         err = cudaMemcpyAsync(dev_bm, bm, sizeof bm, cudaMemcpyHostToDevice, stream);
     secure_wipe(bm, sizeof bm);

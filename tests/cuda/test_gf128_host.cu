@@ -7,6 +7,7 @@
 
 #include <cstring>
 #include <random>
+#include <vector>
 
 #include "cuda/gf128_bmma.cuh"
 #include "kit/ghash/ghash.hpp"
@@ -53,50 +54,88 @@ void mma_warp(const uint32_t a[32][2], const uint32_t b[32], const int c[32][4],
     }
 }
 
-// gf_bmma_mul for one A tile, every lane at once, with mma_warp for the instruction.
-void bmma_mul_warp(uint32_t w[32][2], const uint32_t *bm)
+// gf_bmma_horner<U> for one A tile, every lane at once, with mma_warp for the instruction:
+// w <- w * P^U ^ x[0] * P^(U-1) ^ ... ^ x[U-1]; bm holds slots [r][j][lane] of P^(U - r).
+template <int U> void horner_warp(uint32_t w[32][2], const uint32_t (*x)[32][2], const uint32_t *bm)
 {
     uint32_t out[32][2] = {};
-    for (int q = 0; q < 4; q++) {
+    for (int t0 = 0; t0 < 8; t0++) {
         int d[32][4] = {};
-        for (int s = 3; s >= 0; s--) {
+        for (int half = 1; half >= 0; half--) {
+            const int j = t0 + 8 * half;
             int c[32][4];
             uint32_t b[32];
             for (int l = 0; l < 32; l++) {
-                for (int j = 0; j < 4; j++)
-                    c[l][j] = d[l][j] << 8;
-                b[l] = bm[l * 16 + q + 4 * s];
+                for (int i = 0; i < 4; i++)
+                    c[l][i] = d[l][i] << 16;
+                b[l] = bm[j * 32 + l];
             }
             mma_warp(w, b, c, d);
+            for (int u = 0; u < U - 1; u++) {
+                for (int l = 0; l < 32; l++) {
+                    std::memcpy(c[l], d[l], sizeof c[l]);
+                    b[l] = bm[((u + 1) * 16 + j) * 32 + l];
+                }
+                mma_warp(x[u], b, c, d);
+            }
         }
         for (int l = 0; l < 32; l++) {
-            out[l][0] |= ((uint32_t)d[l][0] & 0x01010101u) << (2 * q) | ((uint32_t)d[l][1] & 0x01010101u) << (2 * q + 1);
-            out[l][1] |= ((uint32_t)d[l][2] & 0x01010101u) << (2 * q) | ((uint32_t)d[l][3] & 0x01010101u) << (2 * q + 1);
+            out[l][0] |= ((uint32_t)d[l][0] & 0x00010001u) << (2 * t0) | ((uint32_t)d[l][1] & 0x00010001u) << (2 * t0 + 1);
+            out[l][1] |= ((uint32_t)d[l][2] & 0x00010001u) << (2 * t0) | ((uint32_t)d[l][3] & 0x00010001u) << (2 * t0 + 1);
         }
     }
-    std::memcpy(w, out, sizeof out);
+    for (int l = 0; l < 32; l++)
+        for (int r = 0; r < 2; r++)
+            w[l][r] = out[l][r] ^ x[U - 1][l][r];
 }
 
-TEST(Gf128Host, TensorCoreProductIsTheFieldProduct)
+// Chains in the tensor layout: lane (G, T) holds word T of chains G and G+8.
+void to_lanes(const Gf128 *v, uint32_t w[32][2])
+{
+    for (int lane = 0; lane < 32; lane++)
+        for (int r = 0; r < 2; r++)
+            w[lane][r] = word(gf_to_words(v[lane / 4 + 8 * r]), lane % 4);
+}
+
+template <int U> void check_horner(std::mt19937_64 &rng)
+{
+    const Gf128 p = random_gf(rng);
+    std::vector<uint32_t> bm(U * bmma_words);
+    Gf128 pr = p;
+    for (int r = U - 1; r >= 0; r--) {
+        bmma_matrix(pr, bm.data() + r * bmma_words);
+        pr = gf_mul_slow(pr, p);
+    }
+    Gf128 acc[16], xs[U][16];
+    uint32_t w[32][2], x[U][32][2];
+    for (int c = 0; c < 16; c++)
+        acc[c] = random_gf(rng);
+    to_lanes(acc, w);
+    for (int u = 0; u < U; u++) {
+        for (int c = 0; c < 16; c++)
+            xs[u][c] = random_gf(rng);
+        to_lanes(xs[u], x[u]);
+    }
+    horner_warp<U>(w, x, bm.data());
+    for (int c = 0; c < 16; c++) {
+        Gf128 want = acc[c];
+        for (int u = 0; u < U; u++) { // Horner: (want * p) ^ x[u]
+            want = gf_mul_slow(want, p);
+            want.hi ^= xs[u][c].hi, want.lo ^= xs[u][c].lo;
+        }
+        const uint4 ww = gf_to_words(want);
+        for (int T = 0; T < 4; T++)
+            ASSERT_EQ(word(ww, T), w[(c % 8) * 4 + T][c / 8]) << "U " << U << " chain " << c << " word " << T;
+    }
+}
+
+TEST(Gf128Host, TensorCoreHornerIsTheFieldHorner)
 {
     std::mt19937_64 r(11);
-    for (int n = 0; n < 20; n++) {
-        const Gf128 p = random_gf(r);
-        uint32_t bm[bmma_words];
-        bmma_matrix(p, bm);
-        Gf128 x[16];
-        uint32_t w[32][2];
-        for (int c = 0; c < 16; c++)
-            x[c] = random_gf(r);
-        for (int lane = 0; lane < 32; lane++) // word T of chains G and G+8
-            for (int rr = 0; rr < 2; rr++)
-                w[lane][rr] = word(gf_to_words(x[lane / 4 + 8 * rr]), lane % 4);
-        bmma_mul_warp(w, bm);
-        for (int c = 0; c < 16; c++) {
-            const uint4 want = gf_to_words(gf_mul_slow(x[c], p));
-            for (int T = 0; T < 4; T++)
-                ASSERT_EQ(word(want, T), w[(c % 8) * 4 + T][c / 8]) << "chain " << c << " word " << T;
-        }
+    for (int n = 0; n < 10; n++) {
+        check_horner<1>(r);
+        check_horner<2>(r);
+        check_horner<4>(r);
     }
 }
 
