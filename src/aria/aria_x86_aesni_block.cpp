@@ -19,7 +19,7 @@
 // block of ARIA-128 (11 rounds, the last layer and the loads). Per round 50 vector
 // instructions, 13 of them shuffles. Measured, x = E(x) back to back: about 300 cycles a
 // block on a Zen 3 EPYC (the shuffles of A and of the next layer contend for the two pipes),
-// where the byte-sliced kernels take two to three times as long for one block and aria/table,
+// where the byte-sliced kernels take about three times as long for one block and aria/table,
 // which is not constant-time, 1.3 times or more (docs/performance.md, "CCM and CMAC").
 //
 // Constant-time: no branch and no memory address depends on key or data. aesenclast and

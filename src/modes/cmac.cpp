@@ -43,13 +43,13 @@ void cbc_mac_blocks(const Keyed &chain, uint8_t *x, const uint8_t *in, size_t nb
     }
 }
 
-void Cmac::start(const Keyed &k)
+void Cmac::start(const Keyed &chain)
 {
-    k_ = k;
+    k_ = chain;
     uint8_t l[16] = {};
-    k.kernel->encrypt_blocks(k.keys, l, l, 1);
-    dbl(l, k1_, k.block_bytes);
-    dbl(k1_, k2_, k.block_bytes);
+    chain.kernel->encrypt_blocks(chain.keys, l, l, 1);
+    dbl(l, k1_, chain.block_bytes);
+    dbl(k1_, k2_, chain.block_bytes);
     secure_wipe(l, sizeof l);
     std::memset(x_, 0, sizeof x_);
     fill_ = 0;
