@@ -145,7 +145,7 @@ __device__ __forceinline__ uint4 gcm_block(const typename C::Ctx &ctx, const typ
 // Shared memory: the cipher's; the B operands of H^(32 gcm_round) .. H^32; the staging,
 // gcm_round x 512 bytes per warp.
 template <class C, bool Open, bool UsePre>
-__global__ void __launch_bounds__(1024) gcm_crypt_grid(const __grid_constant__ typename C::Params p,
+__global__ void __launch_bounds__(gcm_threads) gcm_crypt_grid(const __grid_constant__ typename C::Params p,
                                                        const __grid_constant__ typename C::Pre pre, GcmPass pass)
 {
     constexpr int U = gcm_round;
@@ -239,7 +239,7 @@ template <class C, bool Open, bool UsePre> int launch_gcm_crypt(const typename C
     if (UsePre)
         pre = C::precompute(p, pass.host_j0);
     auto kern = gcm_crypt_grid<C, Open, UsePre>;
-    const unsigned threads = default_threads_of<C>::value > 512 ? default_threads_of<C>::value : 512;
+    const unsigned threads = gcm_threads;
     const size_t smem = (C::smem_bytes + 15) / 16 * 16 + gcm_round * bmma_words * 4 + threads / 32 * 512 * gcm_round;
     cudaError_t err = allow_smem(kern, smem);
     if (err != cudaSuccess)

@@ -51,5 +51,11 @@ constexpr int gcm_chain_power = 5; // H^32 = H^(2^5): the chains' multiplier per
 #define KC_GCM_ROUND 2 // measured against 4 (docs/performance.md)
 #endif
 constexpr int gcm_round = KC_GCM_ROUND;
+// Threads per CUDA block of the fused pass, and its launch bound: 512 leaves a thread up to
+// 128 registers (the cipher, the Horner chains and the MMA operands; at 1024 they spill).
+#ifndef KC_GCM_THREADS
+#define KC_GCM_THREADS 512
+#endif
+constexpr unsigned gcm_threads = KC_GCM_THREADS;
 
 } // namespace kc
