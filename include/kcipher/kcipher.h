@@ -319,9 +319,10 @@ KCIPHER_API void kcipher_aead_free(kcipher_aead *st);
  * KCIPHER_ERR_AUTH when any did. Both wait for `stream`. Tables derived from H are built on
  * the device for the call and wiped before it returns.
  *
- * The device code multiplies by powers of H with 8-bit lookup tables in shared memory,
- * indexed by secret-dependent values: it is not constant-time (`kcipher info` says so; the
- * CPU's carry-less multiplication is).
+ * The device code's main pass multiplies by powers of H on the tensor cores (no lookup), but
+ * the per-segment fold and the per-message finish use 8-bit lookup tables of powers of H in
+ * global memory, indexed by the hash state: it is not constant-time (`kcipher info` says so;
+ * the CPU's carry-less multiplication is).
  */
 KCIPHER_API kcipher_status kcipher_gpu_aead_seal(const kcipher_ctx *ctx, kcipher_mode mode, const uint8_t *iv,
                                                  size_t iv_len, const uint8_t *aad, size_t aad_len,

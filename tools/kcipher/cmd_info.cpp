@@ -61,7 +61,12 @@ static int run_info()
         fmt::print("  {:<14} {:>2} {:>2}  {}\n", c.name, c.block_bytes, c.key_bytes,
                    st == KCIPHER_OK ? k : kcipher_strerror(st));
     }
-    fmt::print("  modes: -ecb -cbc -ctr (e.g. aria-256-ctr)\n\nKernels:\n");
+    fmt::print("  modes: -ecb -cbc -ctr (e.g. aria-256-ctr); -gcm -ccm (authenticated, 128-bit blocks); -cmac -gmac "
+               "(kcipher mac)\n");
+    // The constant-time column below is the block kernels'; GCM's hash has its own answer.
+    fmt::print("  GCM's GHASH: on the CPU carry-less multiplication (PCLMULQDQ, VPCLMULQDQ, PMULL) or the portable "
+               "code, constant-time;\n    on a GPU (GPU contexts, kcipher_gpu_aead_*) binary MMAs on the tensor cores, "
+               "then lookup tables indexed by the hash state to combine the parts: NOT constant-time\n\nKernels:\n");
     fmt::print("  {:<24} {:<6} {:>5} {:>5}  {:<13} {:<9} {}\n", "name", "family", "block", "batch",
                "constant-time", "available", "requires");
     for (size_t i = 0; i < kcipher_kernel_count(); i++) {
