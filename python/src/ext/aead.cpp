@@ -1,10 +1,13 @@
 // kcipher._kcipher.Aead (GCM and CCM, one-shot) and the MAC functions (CMAC, GMAC) over the
-// C API's kcipher_aead_seal/open and kcipher_mac/mac_verify. kcipher/_aead.py adds the Python
-// conveniences (argument types, arrays, InvalidTag); this file owns the keyed context.
+// C API's kcipher_aead_seal/open, kcipher_gpu_aead_seal/open (GCM on device pointers) and
+// kcipher_mac/mac_verify. kcipher/_aead.py adds the Python conveniences (argument types,
+// arrays, InvalidTag); this file owns the keyed context.
 //
-// Opening never hands out unverified plaintext: kcipher_aead_open zeroes the output on a bad
-// tag and this file drops that output before raising. Concurrency as in context.cpp: the C
-// context is immutable, calls share `use_`, close() takes it alone (common.hpp: OwnedContext).
+// Opening never hands out unverified plaintext: kcipher_aead_open and kcipher_gpu_aead_open
+// zero the output on a bad tag, and the Python layer drops that output when this file raises.
+// Concurrency and GPU contexts as in context.cpp: the C context is immutable, calls share
+// `use_`, close() takes it alone; kernel=None keys a GPU context on the first GPU array
+// (common.hpp: OwnedContext).
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 
@@ -87,12 +90,15 @@ class Aead : public OwnedContext {
     Aead(const std::string &name, nb::handle key, std::optional<std::string> kernel) : OwnedContext("AEAD")
     {
         std::string cipher = split_name(name, KCIPHER_MODE_NONE, KCIPHER_MODE_NONE, mode_);
-        ctx_ = make_context(cipher, key, kernel);
+        const Buffer k = key_buffer(key);
+        ctx_ = new_context(cipher, k, forced_kernel(cipher, kernel), kernel);
         if (kcipher_block_size(ctx_) != 16) {
             release();
             raise_status(KCIPHER_ERR_UNSUPPORTED, std::string(mode_name(mode_)) + " needs a 128-bit block cipher; " +
                                                       cipher + " has 64-bit blocks (CMAC takes it)");
         }
+        // CCM never takes GPU arrays (the Python layer refuses them): no key copy for it.
+        setup_gpu(k, mode_ == KCIPHER_MODE_GCM ? kernel : std::optional<std::string>("cpu"));
     }
 
     std::string mode() const { return mode_ == KCIPHER_MODE_GCM ? "gcm" : "ccm"; }
@@ -109,7 +115,7 @@ class Aead : public OwnedContext {
         uint8_t *dst = nullptr;
         nb::object result = new_bytes(n + tag_len, bytearray, dst);
         auto lk = open_lock();
-        kcipher_status st = call_maybe_released(n, [&] {
+        kcipher_status st = call_maybe_released(host_is_gpu_ ? kReleaseGilBytes : n, [&] {
             return kcipher_aead_seal(ctx_, mode_, reinterpret_cast<const uint8_t *>(v.data()), v.size(), a.data(),
                                      a.size(), in.data(), n, dst, tag_len);
         });
@@ -127,21 +133,66 @@ class Aead : public OwnedContext {
         uint8_t *dst = nullptr;
         nb::object result = new_bytes(n >= tag_len ? n - tag_len : 0, bytearray, dst);
         auto lk = open_lock();
-        kcipher_status st = call_maybe_released(n, [&] {
+        kcipher_status st = call_maybe_released(host_is_gpu_ ? kReleaseGilBytes : n, [&] {
             return kcipher_aead_open(ctx_, mode_, reinterpret_cast<const uint8_t *>(v.data()), v.size(), a.data(),
                                      a.size(), in.data(), n, dst, tag_len);
         });
         if (st != KCIPHER_OK) {
             result.reset(); // zeroed by kcipher_aead_open on a bad tag; never returned
-            if (st == KCIPHER_ERR_DATA_LENGTH)
-                raise_status(st, "the data (" + std::to_string(n) + " bytes) is shorter than the " +
-                                     std::to_string(tag_len) + "-byte tag");
-            raise_status(st, detail(st, v.size(), tag_len));
+            open_failed(st, n, v.size(), tag_len);
         }
         return result;
     }
 
+    // ---- device memory (GCM): in and out on one GPU, n bytes in; the C call waits for `stream`
+    // (a cudaStream_t as an integer), so `out` is final when this returns. aad in host memory.
+
+    // out: n + tag_len bytes, ciphertext || tag.
+    void gpu_seal(nb::handle iv, uintptr_t in, size_t n, nb::handle aad, uintptr_t out, size_t tag_len,
+                  uintptr_t stream)
+    {
+        std::string v = small_bytes(iv, "nonce");
+        OptionalBuffer a(aad, "associated_data");
+        auto lk = open_lock();
+        const kcipher_ctx *c = device_context();
+        kcipher_status st;
+        {
+            nb::gil_scoped_release g;
+            st = kcipher_gpu_aead_seal(c, mode_, reinterpret_cast<const uint8_t *>(v.data()), v.size(), a.data(),
+                                       a.size(), vptr(in), n, vptr(out), tag_len, vptr(stream));
+        }
+        check(st, detail(st, v.size(), tag_len));
+    }
+
+    // in: n bytes, ciphertext || tag; out: n - tag_len bytes, zeroed when this raises.
+    void gpu_open(nb::handle iv, uintptr_t in, size_t n, nb::handle aad, uintptr_t out, size_t tag_len,
+                  uintptr_t stream)
+    {
+        std::string v = small_bytes(iv, "nonce");
+        OptionalBuffer a(aad, "associated_data");
+        auto lk = open_lock();
+        const kcipher_ctx *c = device_context();
+        kcipher_status st;
+        {
+            nb::gil_scoped_release g;
+            st = kcipher_gpu_aead_open(c, mode_, reinterpret_cast<const uint8_t *>(v.data()), v.size(), a.data(),
+                                       a.size(), vptr(in), n, vptr(out), tag_len, vptr(stream));
+        }
+        if (st != KCIPHER_OK)
+            open_failed(st, n, v.size(), tag_len);
+    }
+
   private:
+    static void *vptr(uintptr_t p) { return reinterpret_cast<void *>(p); }
+
+    [[noreturn]] void open_failed(kcipher_status st, size_t n, size_t iv_len, size_t tag_len) const
+    {
+        if (st == KCIPHER_ERR_DATA_LENGTH)
+            raise_status(st, "the data (" + std::to_string(n) + " bytes) is shorter than the " +
+                                 std::to_string(tag_len) + "-byte tag");
+        raise_status(st, detail(st, iv_len, tag_len));
+    }
+
     std::string tag_detail(size_t tag_len) const
     {
         return mode_ == KCIPHER_MODE_GCM ? "GCM takes tag_length 16, 15, 14, 13, 12, 8 or 4, got " + std::to_string(tag_len)
@@ -244,7 +295,11 @@ void register_aead(nb::module_ &m)
         .def("_seal", &Aead::seal, nb::arg("nonce"), nb::arg("data"), nb::arg("aad").none(), nb::arg("tag_len"),
              nb::arg("bytearray"))
         .def("_open", &Aead::open, nb::arg("nonce"), nb::arg("data"), nb::arg("aad").none(), nb::arg("tag_len"),
-             nb::arg("bytearray"));
+             nb::arg("bytearray"))
+        .def("_gpu_seal", &Aead::gpu_seal, nb::arg("nonce"), nb::arg("data"), nb::arg("n"), nb::arg("aad").none(),
+             nb::arg("out"), nb::arg("tag_len"), nb::arg("stream"))
+        .def("_gpu_open", &Aead::gpu_open, nb::arg("nonce"), nb::arg("data"), nb::arg("n"), nb::arg("aad").none(),
+             nb::arg("out"), nb::arg("tag_len"), nb::arg("stream"));
     m.def("mac", &mac, nb::arg("name"), nb::arg("key"), nb::arg("mode"), nb::arg("iv").none(), nb::arg("data"),
           nb::arg("tag_len").none(), nb::arg("expected").none(), nb::arg("kernel").none());
 }

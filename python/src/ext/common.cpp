@@ -130,4 +130,80 @@ kcipher_ctx *new_context(const std::string &cipher, const Buffer &key, const cha
     return ctx;
 }
 
+bool is_gpu_kernel(const char *name)
+{
+    for (size_t i = 0; i < kcipher_kernel_count(); i++) {
+        kcipher_kernel_info k;
+        if (kcipher_kernel_get(i, &k) == KCIPHER_OK && std::strcmp(k.name, name) == 0)
+            return std::strstr(k.requires, "cuda-gpu") != nullptr;
+    }
+    return false;
+}
+
+const char *forced_kernel(const std::string &cipher, const std::optional<std::string> &kernel)
+{
+    if (!kernel || *kernel == "cpu")
+        return nullptr;
+    if (*kernel != "gpu")
+        return kernel->c_str();
+    const char *name = nullptr;
+    check(kcipher_default_gpu_kernel(cipher.c_str(), &name), "kernel='gpu' for " + cipher);
+    return name;
+}
+
+// ---- OwnedContext ----
+
+void OwnedContext::release()
+{
+    kcipher_free(ctx_); // kcipher_free wipes the round keys
+    ctx_ = nullptr;
+    kcipher_free(gpu_);
+    gpu_ = nullptr;
+    if (!key_.empty())
+        explicit_bzero(key_.data(), key_.size());
+    key_.clear();
+    key_.shrink_to_fit();
+}
+
+void OwnedContext::setup_gpu(const Buffer &key, const std::optional<std::string> &kernel)
+{
+    host_is_gpu_ = is_gpu_kernel(kcipher_ctx_kernel(ctx_));
+    auto_gpu_ = !kernel.has_value();
+    if (auto_gpu_) // kernel=None: a GPU array may come later and needs a GPU context keyed alike
+        key_.assign(key.data(), key.data() + key.size());
+}
+
+std::optional<std::string> OwnedContext::gpu_kernel() const
+{
+    if (ctx_ == nullptr)
+        return std::nullopt;
+    if (host_is_gpu_)
+        return std::string(kcipher_ctx_kernel(ctx_));
+    if (gpu_ != nullptr)
+        return std::string(kcipher_ctx_kernel(gpu_));
+    const char *name = nullptr;
+    if (auto_gpu_ && kcipher_default_gpu_kernel(kcipher_ctx_cipher(ctx_), &name) == KCIPHER_OK)
+        return std::string(name);
+    return std::nullopt;
+}
+
+const kcipher_ctx *OwnedContext::device_context()
+{
+    if (host_is_gpu_)
+        return ctx_;
+    if (!auto_gpu_)
+        raise_status(KCIPHER_ERR_NOT_GPU_KERNEL,
+                     "this " + std::string(what_) + " was made with kernel='" + kcipher_ctx_kernel(ctx_) +
+                         "', which cannot take GPU arrays; make it with kernel=None (the default) or kernel='gpu'");
+    std::lock_guard<std::mutex> g(make_gpu_);
+    if (gpu_ == nullptr) {
+        const char *name = nullptr;
+        const char *cipher = kcipher_ctx_cipher(ctx_);
+        check(kcipher_default_gpu_kernel(cipher, &name), std::string("a GPU array was passed to a ") + cipher + " " +
+                                                             what_ + ", but no GPU kernel can run here");
+        check(kcipher_new(&gpu_, cipher, key_.data(), key_.size(), name));
+    }
+    return gpu_;
+}
+
 } // namespace kcpy

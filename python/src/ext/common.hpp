@@ -9,6 +9,7 @@
 #include <optional>
 #include <shared_mutex>
 #include <string>
+#include <vector>
 
 #include "kcipher/kcipher.h"
 
@@ -92,14 +93,25 @@ Buffer key_buffer(nb::handle key);
 kcipher_ctx *new_context(const std::string &cipher, const Buffer &key, const char *forced,
                          const std::optional<std::string> &kernel);
 
+// Whether `name` is a kernel of kcipher.kernels() that runs on a CUDA GPU.
+bool is_gpu_kernel(const char *name);
+
+// The kernel kcipher_new is forced to for kernel= as the Python classes take it: nullptr for
+// None and "cpu" (the library's choice), the fastest GPU kernel for "gpu", else the name.
+const char *forced_kernel(const std::string &cipher, const std::optional<std::string> &kernel);
+
 // A keyed C context that a Python object owns (kcipher.Cipher, kcipher.AEAD). The C context is
 // immutable and thread-safe, so calls share `use_` (open_lock); close() takes it alone, so a
-// context is never freed under a call running without the GIL. A subclass that owns more
-// overrides release() and calls it from its own destructor.
+// context is never freed under a call running without the GIL.
+//
+// GPU arrays: a context made with a GPU kernel takes them itself; one made with kernel=None
+// keys a second context with the fastest GPU kernel on the first GPU array (device_context),
+// for which it keeps a copy of the key until close(); one made with "cpu" or a CPU kernel
+// name refuses them (KCIPHER_ERR_NOT_GPU_KERNEL).
 class OwnedContext {
   public:
     explicit OwnedContext(const char *what) : what_(what) {} // "Cipher": "this Cipher is closed"
-    virtual ~OwnedContext() { kcipher_free(ctx_); }          // kcipher_free wipes the round keys
+    virtual ~OwnedContext() { OwnedContext::release(); }      // kcipher_free wipes the round keys
     OwnedContext(const OwnedContext &) = delete;
     OwnedContext &operator=(const OwnedContext &) = delete;
 
@@ -113,12 +125,14 @@ class OwnedContext {
     std::string cipher() const { return ctx_ ? kcipher_ctx_cipher(ctx_) : std::string(); }
     std::string kernel() const { return ctx_ ? kcipher_ctx_kernel(ctx_) : std::string(); }
 
+    // The kernel device arrays use: this context's when it is a GPU kernel; for kernel=None
+    // the fastest GPU kernel (None where there is none); None for a CPU-only context.
+    std::optional<std::string> gpu_kernel() const;
+
   protected:
-    virtual void release()
-    {
-        kcipher_free(ctx_);
-        ctx_ = nullptr;
-    }
+    // Frees the contexts and wipes the key copy; a subclass that owns more overrides it (and
+    // calls it from its own destructor).
+    virtual void release();
     std::shared_lock<std::shared_mutex> open_lock()
     {
         std::shared_lock<std::shared_mutex> lk(use_);
@@ -126,12 +140,21 @@ class OwnedContext {
             throw nb::value_error(("this " + std::string(what_) + " is closed").c_str());
         return lk;
     }
+    // Once ctx_ is made: kernel= as the caller gave it (None keeps `key` for device_context).
+    void setup_gpu(const Buffer &key, const std::optional<std::string> &kernel);
+    // Under open_lock(): the context that takes device pointers (raises where there is none).
+    const kcipher_ctx *device_context();
 
     kcipher_ctx *ctx_ = nullptr;
     std::shared_mutex use_;
+    bool host_is_gpu_ = false; // ctx_'s kernel is a GPU kernel: it takes device memory too
 
   private:
     const char *what_;
+    kcipher_ctx *gpu_ = nullptr; // kernel=None: device memory, keyed on the first GPU array
+    std::vector<uint8_t> key_;   // kernel=None only, to key gpu_ later; wiped by release()
+    bool auto_gpu_ = false;
+    std::mutex make_gpu_;
 };
 
 // Where each file registers its part of the module.

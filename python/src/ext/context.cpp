@@ -6,11 +6,7 @@
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 
-#include <cstring>
-#include <mutex>
 #include <optional>
-#include <shared_mutex>
-#include <vector>
 
 #include "common.hpp"
 
@@ -20,24 +16,6 @@ namespace {
 // kReleaseGilBytes (common.hpp): host calls on a GPU context and all device calls always
 // release the GIL.
 
-void wipe(std::vector<uint8_t> &v)
-{
-    if (!v.empty())
-        explicit_bzero(v.data(), v.size());
-    v.clear();
-    v.shrink_to_fit();
-}
-
-bool is_gpu_kernel(const char *name)
-{
-    for (size_t i = 0; i < kcipher_kernel_count(); i++) {
-        kcipher_kernel_info k;
-        if (kcipher_kernel_get(i, &k) == KCIPHER_OK && std::strcmp(k.name, name) == 0)
-            return std::strstr(k.requires, "cuda-gpu") != nullptr;
-    }
-    return false;
-}
-
 class Context : public OwnedContext {
   public:
     Context(const std::string &cipher, nb::handle key, std::optional<std::string> kernel,
@@ -45,13 +23,7 @@ class Context : public OwnedContext {
         : OwnedContext("Cipher")
     {
         const Buffer k = key_buffer(key);
-        const char *forced = nullptr;
-        std::string mode = kernel ? *kernel : std::string();
-        if (mode == "gpu") {
-            check(kcipher_default_gpu_kernel(cipher.c_str(), &forced), "kernel='gpu' for " + cipher);
-        } else if (kernel && mode != "cpu") {
-            forced = kernel->c_str();
-        }
+        const char *forced = forced_kernel(cipher, kernel);
         ctx_ = new_context(cipher, k, forced, kernel);
         try {
             configure(k, kernel, threads, gpu_device);
@@ -64,10 +36,7 @@ class Context : public OwnedContext {
     void configure(const Buffer &k, const std::optional<std::string> &kernel, std::optional<unsigned> threads,
                    std::optional<int> gpu_device)
     {
-        host_is_gpu_ = is_gpu_kernel(kcipher_ctx_kernel(ctx_));
-        auto_gpu_ = !kernel.has_value();
-        if (auto_gpu_) // kernel=None: a GPU array may come later and needs a GPU context keyed alike
-            key_.assign(k.data(), k.data() + k.size());
+        setup_gpu(k, kernel);
         if (threads)
             check(kcipher_set_threads(ctx_, *threads));
         if (gpu_device) {
@@ -78,25 +47,7 @@ class Context : public OwnedContext {
         }
     }
 
-    ~Context() override { release(); }
-
     size_t block_size() const { return kcipher_block_size(ctx_); }
-
-    // The kernel device arrays use: this context's when it is a GPU kernel; for kernel=None
-    // the fastest GPU kernel (None where there is none); None for a CPU-only context.
-    std::optional<std::string> gpu_kernel() const
-    {
-        if (ctx_ == nullptr)
-            return std::nullopt;
-        if (host_is_gpu_)
-            return std::string(kcipher_ctx_kernel(ctx_));
-        if (gpu_ != nullptr)
-            return std::string(kcipher_ctx_kernel(gpu_));
-        const char *name = nullptr;
-        if (auto_gpu_ && kcipher_default_gpu_kernel(kcipher_ctx_cipher(ctx_), &name) == KCIPHER_OK)
-            return std::string(name);
-        return std::nullopt;
-    }
 
     // ---- host memory: Python buffers ----
     nb::object ecb(bool decrypt, nb::handle data, nb::handle out)
@@ -173,14 +124,6 @@ class Context : public OwnedContext {
     static uint8_t *ptr(uintptr_t p) { return reinterpret_cast<uint8_t *>(p); }
     static void *vptr(uintptr_t p) { return reinterpret_cast<void *>(p); }
 
-    void release() override
-    {
-        OwnedContext::release();
-        kcipher_free(gpu_); // wipes the round keys
-        gpu_ = nullptr;
-        wipe(key_);
-    }
-
     template <class F>
     nb::object host_call(nb::handle data, nb::handle out, F &&f)
     {
@@ -237,34 +180,6 @@ class Context : public OwnedContext {
         }
         check(st);
     }
-
-    // Under open_lock(): the context that takes device pointers.
-    const kcipher_ctx *device_context()
-    {
-        if (host_is_gpu_)
-            return ctx_;
-        if (!auto_gpu_)
-            raise_status(KCIPHER_ERR_NOT_GPU_KERNEL,
-                         std::string("this Cipher was made with kernel='") + kcipher_ctx_kernel(ctx_) +
-                             "', which cannot take GPU arrays; make it with kernel=None (the default) or "
-                             "kernel='gpu'");
-        std::lock_guard<std::mutex> g(make_gpu_);
-        if (gpu_ == nullptr) {
-            const char *name = nullptr;
-            const char *cipher = kcipher_ctx_cipher(ctx_);
-            check(kcipher_default_gpu_kernel(cipher, &name), std::string("a GPU array was passed to a ") + cipher +
-                                                                 " Cipher, but no GPU kernel can run here");
-            check(kcipher_new(&gpu_, cipher, key_.data(), key_.size(), name));
-        }
-        return gpu_;
-    }
-
-    // ctx_ (OwnedContext): host memory; device memory too when its kernel is a GPU kernel
-    kcipher_ctx *gpu_ = nullptr;  // kernel=None: device memory, keyed on the first GPU array
-    std::vector<uint8_t> key_;    // kernel=None only, to key gpu_ later; wiped by close()
-    bool host_is_gpu_ = false;
-    bool auto_gpu_ = false;
-    std::mutex make_gpu_;
 };
 
 } // namespace
@@ -276,13 +191,13 @@ void register_context(nb::module_ &m)
         .def("close", &OwnedContext::close)
         .def_prop_ro("closed", &OwnedContext::closed)
         .def_prop_ro("name", &OwnedContext::cipher)
-        .def_prop_ro("kernel", &OwnedContext::kernel);
+        .def_prop_ro("kernel", &OwnedContext::kernel)
+        .def_prop_ro("gpu_kernel", &OwnedContext::gpu_kernel);
     nb::class_<Context, OwnedContext>(m, "Context")
         .def(nb::init<const std::string &, nb::handle, std::optional<std::string>, std::optional<unsigned>,
                       std::optional<int>>(),
              nb::arg("cipher"), nb::arg("key"), nb::arg("kernel") = nb::none(), nb::arg("threads") = nb::none(),
              nb::arg("gpu_device") = nb::none())
-        .def_prop_ro("gpu_kernel", &Context::gpu_kernel)
         .def_prop_ro("block_size", &Context::block_size)
         .def("_ecb", &Context::ecb, nb::arg("decrypt"), nb::arg("data"), nb::arg("out").none())
         .def("_cbc", &Context::cbc, nb::arg("decrypt"), nb::arg("data"), nb::arg("iv"), nb::arg("out").none())

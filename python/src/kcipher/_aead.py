@@ -4,9 +4,13 @@
 The data of an AEAD call grows or shrinks by the tag, so a result never keeps its input's shape
 or dtype: bytes for bytes, memoryviews and other buffers, a bytearray for a bytearray, a 1-D
 uint8 array of the input's own library (and device) for an array.
+
+GCM over a CUDA tensor or CuPy array runs on its GPU (kcipher_gpu_aead_seal/open, on the
+array's stream; the call waits for it); CCM is a chain and takes host memory only, as Cipher's
+CBC does. The MAC functions read GPU arrays through host memory.
 """
 import operator
-from typing import Any, Callable, Optional, Tuple
+from typing import Any, Callable, Optional, Tuple, cast
 
 from . import _kcipher
 from ._arrays import ARRAY, describe, is_ndarray, is_torch, kind
@@ -51,7 +55,7 @@ def _host(x: Any, what: str) -> Tuple[Any, _Maker]:
     mem = describe(x, what, None)
     if mem.gpu:
         raise TypeError(f"{what}: GPU arrays of '{type(x).__name__}' are not supported by the AEAD and MAC calls "
-                        "(PyTorch and CuPy are: they go through host memory); copy it to the host first")
+                        "(PyTorch and CuPy are); copy it to the host first")
     import ctypes
 
     # A host array without the buffer protocol (DLPack, __array_interface__): its bytes in place.
@@ -91,6 +95,28 @@ def _cupy_host(x: Any, what: str) -> Tuple[Any, _Maker]:
     return host, back
 
 
+def _on_gpu(x: Any) -> bool:
+    """Whether x is a CUDA tensor or a CuPy array: what the AEAD runs on the device."""
+    if kind(type(x)) != ARRAY:
+        return False
+    if is_torch(x):
+        return bool(x.device.type == "cuda")
+    return type(x).__module__.partition(".")[0] == "cupy"
+
+
+def _device_result(x: Any, n: int) -> Any:
+    """A new 1-D uint8 array of n bytes of x's library, on x's GPU (allocated on that library's
+    current stream, the one the work goes to)."""
+    if is_torch(x):
+        import torch  # type: ignore[import-not-found, unused-ignore]
+
+        return torch.empty(n, dtype=torch.uint8, device=x.device)
+    import cupy  # type: ignore[import-not-found, unused-ignore]
+
+    with x.device:
+        return cupy.empty(n, dtype=cupy.uint8)
+
+
 def _tag_length(tag_length: Any) -> int:
     t = operator.index(tag_length)
     if not 0 <= t <= 16:
@@ -113,7 +139,12 @@ class AEAD(_kcipher.Aead, Keyed):
     cham-128-128, cham-128-256 and seed-128; hight and cham-64-128 (64-bit blocks) have no
     GCM/CCM (:func:`cmac` takes them).
 
-    kernel: None (the library's choice) or a CPU kernel name of :func:`kcipher.kernels`.
+    kernel: as :class:`kcipher.Cipher`'s. None (the default) lets the library choose the CPU
+    kernel for host memory and, for GCM on the first GPU array, the fastest GPU kernel (for that,
+    a copy of the key is kept in the extension's memory and wiped on close); "cpu" is the same
+    without GPU arrays (and without the key copy); "gpu" the fastest GPU kernel for everything
+    (host memory GCM then goes through the GPU too; CCM runs on the CPU whatever the kernel);
+    any name of :func:`kcipher.kernels` forces that kernel.
 
     :meth:`encrypt` returns ciphertext || tag (RFC 5116); :meth:`decrypt` takes it and returns
     the plaintext, or raises :class:`kcipher.InvalidTag` when the tag does not match: the tag is
@@ -128,10 +159,16 @@ class AEAD(_kcipher.Aead, Keyed):
     data and associated_data: bytes, bytearray, memoryview, any C-contiguous buffer-protocol
     array (numpy of any dtype and shape: its bytes), or a PyTorch tensor / CuPy array. Results:
     bytes for bytes, memoryviews and other buffers; a bytearray for a bytearray; a 1-D uint8
-    array of the same library and device for an array (numpy, torch, CuPy). GPU arrays are
-    **routed through host memory** for now (the GPU GCM is not built yet): the call copies the
-    data to the host (waiting for the array's current stream), computes on the CPU and copies
-    the result back to the array's GPU, synchronously.
+    array of the same library and device for an array (numpy, torch, CuPy).
+
+    GCM data in a CUDA tensor or CuPy array runs **on its GPU**, without a copy: the result is
+    allocated on that GPU, the work is queued on the array's stream (torch's current stream,
+    CuPy's ``__cuda_array_interface__`` stream) and the call waits for it, so the tag is checked
+    before decrypt returns. associated_data on the GPU is copied to the host (the C call takes
+    it there). This needs a GPU kernel: kernel=None or "gpu" (or a GPU kernel's name); with
+    "cpu" or a CPU kernel name a GPU array is :class:`kcipher.KernelError`, and where kcipher
+    has no GPU a :class:`kcipher.GPUError`, as for :class:`kcipher.Cipher`. CCM (a chain, run
+    on the CPU) takes host memory only: a GPU array is a TypeError, as in Cipher's CBC.
 
     The round keys are wiped by :meth:`close`, at the end of a ``with`` block, or when the object
     is collected. An AEAD may be shared between threads; the GIL is released for inputs of 4 KiB
@@ -144,11 +181,28 @@ class AEAD(_kcipher.Aead, Keyed):
     def _describe(self) -> str:
         return f"{self.name}-{self.mode} "
 
+    def _on_device(self, seal: bool, nonce: BytesLike, data: Any, associated_data: Optional[Data],
+                   t: int) -> Any:
+        """GCM on data's GPU: a new 1-D uint8 array of data's library there."""
+        if self.mode != "gcm":
+            raise TypeError(f"{self.mode.upper()} takes host memory only (its CBC-MAC is a chain; the library runs "
+                            "CCM on the CPU): copy the array to the host, or use GCM")
+        src = describe(data, "data", None)
+        n = src.nbytes
+        out = _device_result(data, n + t if seal else max(n - t, 0))
+        dst = describe(out, "out", src.stream)
+        a = None if associated_data is None else _host(associated_data, "associated_data")[0]
+        # On a bad tag the extension raises and `out` (zeroed on the device) is dropped here.
+        (self._gpu_seal if seal else self._gpu_open)(nonce, src.ptr, n, a, dst.ptr, t, src.stream or 0)
+        return out
+
     def encrypt(self, nonce: BytesLike, data: Data, associated_data: Optional[Data] = None,
                 tag_length: int = 16) -> Any:
         """Encrypts and authenticates data, and authenticates associated_data (None: none):
         returns ciphertext || tag, len(data) + tag_length bytes."""
         t = _tag_length(tag_length)
+        if _on_gpu(data):
+            return self._on_device(True, nonce, data, associated_data, t)
         d, maker = _host(data, "data")
         a = None if associated_data is None else _host(associated_data, "associated_data")[0]
         out = self._seal(nonce, d, a, t, maker is not None or type(data) is bytearray)
@@ -160,6 +214,8 @@ class AEAD(_kcipher.Aead, Keyed):
         tag_length as :meth:`encrypt` was given: returns the plaintext, or raises
         :class:`kcipher.InvalidTag` (and releases nothing) when any of them differs."""
         t = _tag_length(tag_length)
+        if _on_gpu(data):
+            return self._on_device(False, nonce, data, associated_data, t)
         d, maker = _host(data, "data")
         a = None if associated_data is None else _host(associated_data, "associated_data")[0]
         out = self._open(nonce, d, a, t, maker is not None or type(data) is bytearray)
@@ -177,7 +233,7 @@ def cmac(cipher: str, key: BytesLike, data: Data, tag_length: Optional[int] = No
     of :func:`kcipher.ciphers`, bare or with ``-cmac`` ("aria-128", "hight-cmac"). data as for
     :meth:`AEAD.encrypt` (GPU arrays through host memory)."""
     t = None if tag_length is None else _tag_length(tag_length)
-    return _kcipher.mac(cipher, key, _MODE_CMAC, None, _mac_data(data), t, None, kernel)
+    return cast(bytes, _kcipher.mac(cipher, key, _MODE_CMAC, None, _mac_data(data), t, None, kernel))
 
 
 def cmac_verify(cipher: str, key: BytesLike, data: Data, tag: BytesLike, *, kernel: Optional[str] = None) -> None:
@@ -194,7 +250,8 @@ def gmac(cipher: str, key: BytesLike, iv: BytesLike, data: Data, tag_length: int
     under key and iv: the tag as bytes. cipher: a 128-bit-block cipher, bare or with ``-gmac``.
     iv: any length from 1 byte (12 is standard), never reused under one key; tag_length as GCM's
     (16, 15, 14, 13, 12, 8 or 4)."""
-    return _kcipher.mac(cipher, key, _MODE_GMAC, iv, _mac_data(data), _tag_length(tag_length), None, kernel)
+    return cast(bytes, _kcipher.mac(cipher, key, _MODE_GMAC, iv, _mac_data(data), _tag_length(tag_length), None,
+                                    kernel))
 
 
 def gmac_verify(cipher: str, key: BytesLike, iv: BytesLike, data: Data, tag: BytesLike, *,
