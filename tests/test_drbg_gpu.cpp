@@ -21,6 +21,7 @@
 #include "kcipher/kcipher.h"
 #include "kcipher/kcipher.hpp"
 #include "support/drbg_multi_check.hpp"
+#include "support/gpu_kit.hpp"
 
 #if defined(KCIPHER_HAVE_CUDA)
 #include <cuda_runtime.h>
@@ -142,17 +143,7 @@ TEST_P(GpuDrbg, PredictionResistanceAndReseedsInsideTheChain)
 
 #if defined(KCIPHER_HAVE_CUDA)
 
-struct DeviceBuffer {
-    uint8_t *p = nullptr;
-    explicit DeviceBuffer(size_t n)
-    {
-        if (cudaMalloc((void **)&p, n ? n : 1) != cudaSuccess)
-            throw std::runtime_error("cudaMalloc");
-    }
-    ~DeviceBuffer() { cudaFree(p); }
-    DeviceBuffer(const DeviceBuffer &) = delete;
-    DeviceBuffer &operator=(const DeviceBuffer &) = delete;
-};
+using kct::DeviceBuffer;
 
 Bytes to_host(const uint8_t *d, size_t n)
 {

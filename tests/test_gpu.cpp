@@ -14,6 +14,7 @@
 #include "core/key_state.hpp"
 #include "dispatch/registry.hpp"
 #include "kcipher/kcipher.h"
+#include "support/gpu_kit.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
@@ -26,6 +27,10 @@
 namespace {
 
 using Bytes = std::vector<uint8_t>;
+using kct::Ctx;
+#if defined(KCIPHER_HAVE_CUDA)
+using kct::DeviceBuffer;
+#endif
 
 std::vector<kct::KernelCipher> gpu_kernel_ciphers()
 {
@@ -37,17 +42,6 @@ std::vector<kct::KernelCipher> gpu_kernel_ciphers()
         v.push_back({kc::reference_kernel(kc::Cipher::aria128), kc::Cipher::aria128});
     return v;
 }
-
-struct Ctx {
-    kcipher_ctx *c = nullptr;
-    Ctx(const char *cipher, const Bytes &key, const char *kernel)
-    {
-        kcipher_status st = kcipher_new(&c, cipher, key.data(), key.size(), kernel);
-        if (st != KCIPHER_OK)
-            throw std::runtime_error(std::string("kcipher_new: ") + kcipher_strerror(st));
-    }
-    ~Ctx() { kcipher_free(c); }
-};
 
 class Gpu : public ::testing::TestWithParam<kct::KernelCipher> {
   protected:
@@ -125,23 +119,6 @@ TEST_P(Gpu, CbcUsesTheCpuCompanion)
 }
 
 #if defined(KCIPHER_HAVE_CUDA)
-
-struct DeviceBuffer {
-    uint8_t *p = nullptr;
-    explicit DeviceBuffer(size_t n)
-    {
-        if (cudaMalloc((void **)&p, n ? n : 1) != cudaSuccess)
-            throw std::runtime_error("cudaMalloc");
-    }
-    ~DeviceBuffer() { cudaFree(p); }
-    void put(const Bytes &v, size_t at = 0) { ASSERT_EQ(cudaSuccess, cudaMemcpy(p + at, v.data(), v.size(), cudaMemcpyHostToDevice)); }
-    Bytes get(size_t n, size_t at = 0)
-    {
-        Bytes v(n);
-        EXPECT_EQ(cudaSuccess, cudaMemcpy(v.data(), p + at, n, cudaMemcpyDeviceToHost));
-        return v;
-    }
-};
 
 TEST_P(Gpu, DeviceMemoryMatchesCpu)
 {

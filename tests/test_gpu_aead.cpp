@@ -13,6 +13,7 @@
 #include "cuda/gpu_ops.hpp"
 #include "dispatch/registry.hpp"
 #include "kcipher/kcipher.h"
+#include "support/gpu_kit.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
@@ -23,6 +24,10 @@
 namespace {
 
 using Bytes = std::vector<uint8_t>;
+using kct::Ctx;
+#if defined(KCIPHER_HAVE_CUDA)
+using kct::DeviceBuffer;
+#endif
 
 // The GPU kernels of 128-bit-block ciphers that have GCM; a placeholder in builds without.
 std::vector<kct::KernelCipher> gcm_kernel_ciphers()
@@ -35,16 +40,6 @@ std::vector<kct::KernelCipher> gcm_kernel_ciphers()
         v.push_back({kc::reference_kernel(kc::Cipher::aria128), kc::Cipher::aria128});
     return v;
 }
-
-struct Ctx {
-    kcipher_ctx *c = nullptr;
-    Ctx(const char *cipher, const Bytes &key, const char *kernel)
-    {
-        if (kcipher_new(&c, cipher, key.data(), key.size(), kernel) != KCIPHER_OK)
-            throw std::runtime_error("kcipher_new");
-    }
-    ~Ctx() { kcipher_free(c); }
-};
 
 class GpuGcm : public ::testing::TestWithParam<kct::KernelCipher> {
   protected:
@@ -97,23 +92,6 @@ TEST_P(GpuGcm, HostMemoryMatchesCpu)
 }
 
 #if defined(KCIPHER_HAVE_CUDA)
-
-struct DeviceBuffer {
-    uint8_t *p = nullptr;
-    explicit DeviceBuffer(size_t n)
-    {
-        if (cudaMalloc((void **)&p, n ? n : 1) != cudaSuccess)
-            throw std::runtime_error("cudaMalloc");
-    }
-    ~DeviceBuffer() { cudaFree(p); }
-    void put(const Bytes &v, size_t at = 0) { ASSERT_EQ(cudaSuccess, cudaMemcpy(p + at, v.data(), v.size(), cudaMemcpyHostToDevice)); }
-    Bytes get(size_t n, size_t at = 0)
-    {
-        Bytes v(n);
-        EXPECT_EQ(cudaSuccess, cudaMemcpy(v.data(), p + at, n, cudaMemcpyDeviceToHost));
-        return v;
-    }
-};
 
 // One message on device memory: lengths around blocks, the 32-block warp step, segments
 // (2^10 blocks and up) and the finish's 256-segment passes; IVs of 1..64 bytes; AAD;
