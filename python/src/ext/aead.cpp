@@ -151,38 +151,38 @@ class Aead : public OwnedContext {
     void gpu_seal(nb::handle iv, uintptr_t in, size_t n, nb::handle aad, uintptr_t out, size_t tag_len,
                   uintptr_t stream)
     {
-        std::string v = small_bytes(iv, "nonce");
-        OptionalBuffer a(aad, "associated_data");
-        auto lk = open_lock();
-        const kcipher_ctx *c = device_context();
-        kcipher_status st;
-        {
-            nb::gil_scoped_release g;
-            st = kcipher_gpu_aead_seal(c, mode_, reinterpret_cast<const uint8_t *>(v.data()), v.size(), a.data(),
-                                       a.size(), vptr(in), n, vptr(out), tag_len, vptr(stream));
-        }
-        check(st, detail(st, v.size(), tag_len));
+        size_t iv_len = 0;
+        const kcipher_status st = gpu_call(kcipher_gpu_aead_seal, iv, in, n, aad, out, tag_len, stream, &iv_len);
+        check(st, detail(st, iv_len, tag_len));
     }
 
     // in: n bytes, ciphertext || tag; out: n - tag_len bytes, zeroed when this raises.
     void gpu_open(nb::handle iv, uintptr_t in, size_t n, nb::handle aad, uintptr_t out, size_t tag_len,
                   uintptr_t stream)
     {
+        size_t iv_len = 0;
+        const kcipher_status st = gpu_call(kcipher_gpu_aead_open, iv, in, n, aad, out, tag_len, stream, &iv_len);
+        if (st != KCIPHER_OK)
+            open_failed(st, n, iv_len, tag_len);
+    }
+
+  private:
+    // One device call (kcipher_gpu_aead_seal or _open, which take the same arguments), without
+    // the GIL: its status, and the nonce's length for the message.
+    template <class Call>
+    kcipher_status gpu_call(Call call, nb::handle iv, uintptr_t in, size_t n, nb::handle aad, uintptr_t out,
+                            size_t tag_len, uintptr_t stream, size_t *iv_len)
+    {
         std::string v = small_bytes(iv, "nonce");
         OptionalBuffer a(aad, "associated_data");
         auto lk = open_lock();
         const kcipher_ctx *c = device_context();
-        kcipher_status st;
-        {
-            nb::gil_scoped_release g;
-            st = kcipher_gpu_aead_open(c, mode_, reinterpret_cast<const uint8_t *>(v.data()), v.size(), a.data(),
-                                       a.size(), vptr(in), n, vptr(out), tag_len, vptr(stream));
-        }
-        if (st != KCIPHER_OK)
-            open_failed(st, n, v.size(), tag_len);
+        *iv_len = v.size();
+        nb::gil_scoped_release g;
+        return call(c, mode_, reinterpret_cast<const uint8_t *>(v.data()), v.size(), a.data(), a.size(), vptr(in),
+                    n, vptr(out), tag_len, vptr(stream));
     }
 
-  private:
     static void *vptr(uintptr_t p) { return reinterpret_cast<void *>(p); }
 
     [[noreturn]] void open_failed(kcipher_status st, size_t n, size_t iv_len, size_t tag_len) const
