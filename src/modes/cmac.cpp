@@ -57,6 +57,8 @@ void Cmac::start(const Keyed &chain)
 
 void Cmac::update(const uint8_t *p, size_t n)
 {
+    if (n == 0) // p may be null: no memcpy from it
+        return;
     const size_t bs = k_.block_bytes;
     const size_t t = n < bs - fill_ ? n : bs - fill_;
     std::memcpy(buf_ + fill_, p, t);
