@@ -71,7 +71,10 @@ typedef enum kcipher_status {
     KCIPHER_ERR_AUTH = 34,            /* authentication failed: the tag does not match; no plaintext released */
     KCIPHER_ERR_TAG_LENGTH = 35,      /* a tag length the mode does not allow */
     KCIPHER_ERR_MODE_LIMIT = 36,      /* the message, AAD or IV exceeds the mode's limit for one invocation */
-    KCIPHER_ERR_STATE = 37            /* a streaming call out of order (AAD after data, use after final) */
+    KCIPHER_ERR_STATE = 37,           /* a streaming call out of order (AAD after data, use after final) */
+    KCIPHER_ERR_XTS_KEY = 38,         /* the two halves of an XTS key are equal */
+    KCIPHER_ERR_PADDING = 39,         /* bad PKCS#7 padding on decryption; no plaintext released */
+    KCIPHER_ERR_CONTEXT_MODE = 40     /* the context was keyed for another mode (an XTS key serves XTS alone) */
 } kcipher_status;
 
 typedef enum kcipher_mode {
@@ -82,7 +85,11 @@ typedef enum kcipher_mode {
     KCIPHER_MODE_GCM = 4,  /* authenticated encryption: kcipher_aead_* */
     KCIPHER_MODE_CCM = 5,
     KCIPHER_MODE_CMAC = 6, /* message authentication: kcipher_mac_* */
-    KCIPHER_MODE_GMAC = 7
+    KCIPHER_MODE_GMAC = 7,
+    KCIPHER_MODE_XTS = 8,  /* a context keyed with "NAME-xts" and a double-length key: kcipher_xts_* */
+    KCIPHER_MODE_CFB = 9,  /* CFB with full-block segments (OpenSSL's -cfb) */
+    KCIPHER_MODE_CFB8 = 10, /* CFB with 8-bit segments */
+    KCIPHER_MODE_OFB = 11
 } kcipher_mode;
 
 /* A constant English message for every status (never NULL). */
@@ -211,6 +218,61 @@ KCIPHER_API kcipher_status kcipher_cbc_decrypt(const kcipher_ctx *ctx, uint8_t *
 KCIPHER_API kcipher_status kcipher_ctr_xor(const kcipher_ctx *ctx, const uint8_t *iv, size_t iv_len,
                                            uint64_t block_offset, const uint8_t *in, uint8_t *out,
                                            size_t len);
+
+/*
+ * CFB (full-block segments, "-cfb"), CFB8 (one-byte segments) and OFB, the same bytes as
+ * OpenSSL's -cfb, -cfb8 and -ofb. len may be any length. iv (one block) is read, and on
+ * success overwritten with the value that continues the stream, so a message may be processed
+ * in pieces; every piece but the last must then be a whole number of blocks (CFB8: any length).
+ * CFB decryption is parallel; CFB encryption, CFB8 both ways and OFB are chains of one block
+ * after another. OFB encryption and decryption are the same operation.
+ */
+KCIPHER_API kcipher_status kcipher_cfb_encrypt(const kcipher_ctx *ctx, uint8_t *iv, size_t iv_len,
+                                               const uint8_t *in, uint8_t *out, size_t len);
+KCIPHER_API kcipher_status kcipher_cfb_decrypt(const kcipher_ctx *ctx, uint8_t *iv, size_t iv_len,
+                                               const uint8_t *in, uint8_t *out, size_t len);
+KCIPHER_API kcipher_status kcipher_cfb8_encrypt(const kcipher_ctx *ctx, uint8_t *iv, size_t iv_len,
+                                                const uint8_t *in, uint8_t *out, size_t len);
+KCIPHER_API kcipher_status kcipher_cfb8_decrypt(const kcipher_ctx *ctx, uint8_t *iv, size_t iv_len,
+                                                const uint8_t *in, uint8_t *out, size_t len);
+KCIPHER_API kcipher_status kcipher_ofb_xor(const kcipher_ctx *ctx, uint8_t *iv, size_t iv_len,
+                                           const uint8_t *in, uint8_t *out, size_t len);
+
+/*
+ * XTS (IEEE 1619, SP 800-38E), for 128-bit-block ciphers. The context is made with the mode in
+ * its name and a key twice the cipher's length, data key first then tweak key:
+ * kcipher_new(&ctx, "lea-128-xts", key, 32, NULL). Equal halves are KCIPHER_ERR_XTS_KEY. Such a
+ * context serves XTS alone (other modes: KCIPHER_ERR_CONTEXT_MODE), and XTS needs such a
+ * context. tweak is 16 bytes. With data_unit == 0 the whole input is one data unit; otherwise
+ * the input is cut into units of data_unit bytes and unit i is processed with tweak + i (the
+ * tweak read as a 128-bit little-endian integer: dm-crypt's plain64 sector numbers). Every
+ * unit, and a last shorter unit, must be at least one block (KCIPHER_ERR_DATA_LENGTH); a unit
+ * that is not whole blocks uses ciphertext stealing. Units run in parallel.
+ */
+KCIPHER_API kcipher_status kcipher_xts_encrypt(const kcipher_ctx *ctx, const uint8_t *tweak, size_t tweak_len,
+                                               size_t data_unit, const uint8_t *in, uint8_t *out, size_t len);
+KCIPHER_API kcipher_status kcipher_xts_decrypt(const kcipher_ctx *ctx, const uint8_t *tweak, size_t tweak_len,
+                                               size_t data_unit, const uint8_t *in, uint8_t *out, size_t len);
+
+/*
+ * ECB and CBC with PKCS#7 padding, as `openssl enc` pads by default: encryption writes
+ * len / block * block + block bytes (always at least one byte of padding), into out of out_cap
+ * bytes (too small: KCIPHER_ERR_DATA_LENGTH, nothing written); decryption checks and strips the
+ * padding, writing *out_len bytes; a bad pad is KCIPHER_ERR_PADDING with out wiped. out may
+ * equal in when out_cap allows. Padding alone authenticates nothing: a decryptor that reveals
+ * KCIPHER_ERR_PADDING to an attacker is a padding oracle; use GCM or CCM where that matters.
+ * CBC's iv is updated as by kcipher_cbc_*.
+ */
+KCIPHER_API kcipher_status kcipher_ecb_encrypt_padded(const kcipher_ctx *ctx, const uint8_t *in, size_t len,
+                                                      uint8_t *out, size_t out_cap, size_t *out_len);
+KCIPHER_API kcipher_status kcipher_ecb_decrypt_padded(const kcipher_ctx *ctx, const uint8_t *in, size_t len,
+                                                      uint8_t *out, size_t out_cap, size_t *out_len);
+KCIPHER_API kcipher_status kcipher_cbc_encrypt_padded(const kcipher_ctx *ctx, uint8_t *iv, size_t iv_len,
+                                                      const uint8_t *in, size_t len, uint8_t *out,
+                                                      size_t out_cap, size_t *out_len);
+KCIPHER_API kcipher_status kcipher_cbc_decrypt_padded(const kcipher_ctx *ctx, uint8_t *iv, size_t iv_len,
+                                                      const uint8_t *in, size_t len, uint8_t *out,
+                                                      size_t out_cap, size_t *out_len);
 
 /* ---- GPUs ---------------------------------------------------------------------------
  *

@@ -40,6 +40,14 @@ static kcipher_status split_name(std::string_view full, const CipherDesc **ciphe
         *mode = KCIPHER_MODE_CMAC;
     else if (m == "gmac")
         *mode = KCIPHER_MODE_GMAC;
+    else if (m == "xts")
+        *mode = KCIPHER_MODE_XTS;
+    else if (m == "cfb")
+        *mode = KCIPHER_MODE_CFB;
+    else if (m == "cfb8")
+        *mode = KCIPHER_MODE_CFB8;
+    else if (m == "ofb")
+        *mode = KCIPHER_MODE_OFB;
     else
         return KCIPHER_ERR_UNKNOWN_MODE;
     *cipher = d;

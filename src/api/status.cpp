@@ -32,7 +32,7 @@ const char *kcipher_strerror(kcipher_status status)
     case KCIPHER_ERR_UNKNOWN_CIPHER:
         return unknown_cipher_message();
     case KCIPHER_ERR_UNKNOWN_MODE:
-        return "unknown mode (expected a -ecb, -cbc, -ctr, -gcm, -ccm, -cmac or -gmac suffix)";
+        return "unknown mode (expected a -ecb, -cbc, -ctr, -cfb, -cfb8, -ofb, -xts, -gcm, -ccm, -cmac or -gmac suffix)";
     case KCIPHER_ERR_KEY_LENGTH:
         return "wrong key length for this cipher";
     case KCIPHER_ERR_IV_LENGTH:
@@ -104,6 +104,12 @@ const char *kcipher_strerror(kcipher_status status)
         return "the message, AAD or IV exceeds the mode's limit for one invocation";
     case KCIPHER_ERR_STATE:
         return "a streaming call out of order (AAD after data, or a call after the final one)";
+    case KCIPHER_ERR_XTS_KEY:
+        return "the two halves of the XTS key are equal (XTS needs two different keys)";
+    case KCIPHER_ERR_PADDING:
+        return "bad padding: the data is not PKCS#7-padded with this key and IV";
+    case KCIPHER_ERR_CONTEXT_MODE:
+        return "this context was keyed for another mode (an XTS key serves XTS alone; XTS needs a NAME-xts context)";
     case KCIPHER_ERR_CPU_FEATURES:
         return "KCIPHER_CPU_FEATURES cannot be parsed: it takes -FEATURE entries (e.g. -avx512f,-gfni or -all)";
     }
