@@ -54,6 +54,11 @@ static kcipher_status split_name(std::string_view full, const CipherDesc **ciphe
     return KCIPHER_OK;
 }
 
+kcipher_status kc_split_name(const char *name, const CipherDesc **cipher, kcipher_mode *mode)
+{
+    return split_name(name, cipher, mode);
+}
+
 kcipher_status kc_lookup_cipher(const char *name, const CipherDesc **out)
 {
     kcipher_mode mode;

@@ -50,6 +50,23 @@ struct kcipher_ctx {
         return {chain_kernel, chain_keys.get(), cipher->block_bytes, 1};
     }
 
+    // An XTS context ("NAME-xts", a double-length key): keys/cpu_keys hold the data key, and
+    // tweak_keys/cpu_tweak_keys the tweak key for the same kernels. Such a context serves XTS alone.
+    bool xts = false;
+    kc::KeyState tweak_keys;
+    kc::KeyState cpu_tweak_keys; // GPU contexts only
+
+    kc::Keyed tweak_keyed() const
+    {
+        return {kernel, tweak_keys.get(), cipher->block_bytes, threads.load(std::memory_order_relaxed)};
+    }
+    kc::Keyed cpu_tweak_keyed() const
+    {
+        if (kernel->gpu == nullptr)
+            return tweak_keyed();
+        return {cpu_kernel, cpu_tweak_keys.get(), cipher->block_bytes, threads.load(std::memory_order_relaxed)};
+    }
+
     kc::GpuJob gpu_job() const { return {kernel, keys.get(), cipher->block_bytes}; }
 
     // GCM's and GMAC's key-only part (H and its powers for the chosen GHASH), made on first use
