@@ -40,7 +40,13 @@ TEST(ApiNames, ParseCipherAndMode)
     EXPECT_EQ(KCIPHER_MODE_ECB, mode);
     ASSERT_EQ(KCIPHER_OK, kcipher_parse_name("lea-192-cbc", cipher, sizeof cipher, &mode));
     EXPECT_EQ(KCIPHER_MODE_CBC, mode);
-    EXPECT_EQ(KCIPHER_ERR_UNKNOWN_MODE, kcipher_parse_name("aria-128-ofb", cipher, sizeof cipher, &mode));
+    for (auto [suffix, m] : {std::pair{"ofb", KCIPHER_MODE_OFB}, {"cfb", KCIPHER_MODE_CFB}, {"cfb8", KCIPHER_MODE_CFB8},
+                             {"xts", KCIPHER_MODE_XTS}}) {
+        ASSERT_EQ(KCIPHER_OK, kcipher_parse_name((std::string("lea-256-") + suffix).c_str(), cipher, sizeof cipher, &mode));
+        EXPECT_STREQ("lea-256", cipher);
+        EXPECT_EQ(m, mode) << suffix;
+    }
+    EXPECT_EQ(KCIPHER_ERR_UNKNOWN_MODE, kcipher_parse_name("aria-128-cfb1", cipher, sizeof cipher, &mode));
     EXPECT_EQ(KCIPHER_ERR_UNKNOWN_CIPHER, kcipher_parse_name("aria-129-ctr", cipher, sizeof cipher, &mode));
     EXPECT_EQ(KCIPHER_ERR_UNKNOWN_CIPHER, kcipher_parse_name("", cipher, sizeof cipher, &mode));
     EXPECT_EQ(KCIPHER_ERR_UNKNOWN_CIPHER, kcipher_parse_name("ARIA-128", cipher, sizeof cipher, &mode));
