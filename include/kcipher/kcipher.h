@@ -258,7 +258,9 @@ KCIPHER_API kcipher_status kcipher_xts_decrypt(const kcipher_ctx *ctx, const uin
  * ECB and CBC with PKCS#7 padding, as `openssl enc` pads by default: encryption writes
  * len / block * block + block bytes (always at least one byte of padding), into out of out_cap
  * bytes (too small: KCIPHER_ERR_DATA_LENGTH, nothing written); decryption checks and strips the
- * padding, writing *out_len bytes; a bad pad is KCIPHER_ERR_PADDING with out wiped. out may
+ * padding, writing *out_len bytes; its len must be a non-zero multiple of the block size and
+ * out_cap at least len - 1, the longest plaintext possible (else KCIPHER_ERR_DATA_LENGTH);
+ * a bad pad is KCIPHER_ERR_PADDING with out wiped and a CBC iv left as it was. out may
  * equal in when out_cap allows. Padding alone authenticates nothing: a decryptor that reveals
  * KCIPHER_ERR_PADDING to an attacker is a padding oracle; use GCM or CCM where that matters.
  * CBC's iv is updated as by kcipher_cbc_*.

@@ -114,6 +114,61 @@ class Cipher {
         return apply(in, [&](Bytes &o) { ctr_xor(iv.data(), block_offset, in.data(), o.data(), in.size()); });
     }
 
+    // ---- ECB and CBC with PKCS#7 padding (kcipher_*_padded), as `openssl enc` pads ----
+    // Encryption writes len / block * block + block bytes (out_cap at least that); decryption
+    // returns the plaintext length (out_cap at least len - 1) or throws Error with
+    // KCIPHER_ERR_PADDING on a bad pad, out wiped. CBC's iv is updated as by cbc_encrypt.
+    size_t ecb_encrypt_padded(const uint8_t *in, size_t len, uint8_t *out, size_t out_cap) const
+    {
+        size_t n = 0;
+        check(kcipher_ecb_encrypt_padded(ctx_, in, len, out, out_cap, &n));
+        return n;
+    }
+    size_t ecb_decrypt_padded(const uint8_t *in, size_t len, uint8_t *out, size_t out_cap) const
+    {
+        size_t n = 0;
+        check(kcipher_ecb_decrypt_padded(ctx_, in, len, out, out_cap, &n));
+        return n;
+    }
+    size_t cbc_encrypt_padded(uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out, size_t out_cap) const
+    {
+        size_t n = 0;
+        check(kcipher_cbc_encrypt_padded(ctx_, iv, block_size(), in, len, out, out_cap, &n));
+        return n;
+    }
+    size_t cbc_decrypt_padded(uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out, size_t out_cap) const
+    {
+        size_t n = 0;
+        check(kcipher_cbc_decrypt_padded(ctx_, iv, block_size(), in, len, out, out_cap, &n));
+        return n;
+    }
+    Bytes ecb_encrypt_padded(const Bytes &in) const
+    {
+        Bytes out(in.size() / block_size() * block_size() + block_size());
+        out.resize(ecb_encrypt_padded(in.data(), in.size(), out.data(), out.size()));
+        return out;
+    }
+    Bytes ecb_decrypt_padded(const Bytes &in) const
+    {
+        Bytes out(in.size());
+        out.resize(ecb_decrypt_padded(in.data(), in.size(), out.data(), out.size()));
+        return out;
+    }
+    Bytes cbc_encrypt_padded(Bytes iv, const Bytes &in) const
+    {
+        check_iv(iv);
+        Bytes out(in.size() / block_size() * block_size() + block_size());
+        out.resize(cbc_encrypt_padded(iv.data(), in.data(), in.size(), out.data(), out.size()));
+        return out;
+    }
+    Bytes cbc_decrypt_padded(Bytes iv, const Bytes &in) const
+    {
+        check_iv(iv);
+        Bytes out(in.size());
+        out.resize(cbc_decrypt_padded(iv.data(), in.data(), in.size(), out.data(), out.size()));
+        return out;
+    }
+
     // ---- GCM and CCM (kcipher_aead_seal / kcipher_aead_open) ----
     // mode: KCIPHER_MODE_GCM (iv >= 1 byte) or KCIPHER_MODE_CCM (iv = the nonce, 7..13 bytes).
     // seal writes in_len + tag_len bytes (ciphertext || tag); open reads ciphertext || tag

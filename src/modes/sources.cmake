@@ -10,6 +10,7 @@ kc_sources(ANY
   ecb.cpp
   gcm.cpp
   gcm_parts.cpp
+  padding.cpp
   parallel.cpp
 )
 kc_sources(CUDA
