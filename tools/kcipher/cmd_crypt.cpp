@@ -1,7 +1,9 @@
 // `kcipher enc` and `kcipher dec`: stream a file (or standard input) through a cipher mode
-// in fixed-size chunks, so memory stays bounded whatever the size. The bytes are those of
-// `openssl enc -<cipher>-<mode> -K .. -iv .. [-nopad]`; GCM and CCM (crypt_aead.cpp) write
-// ciphertext || tag.
+// in fixed-size chunks (crypt_stream.cpp), so memory stays bounded whatever the size. The
+// bytes are those of `openssl enc -<cipher>-<mode> -K .. -iv .. [-nopad]`, or with --pass
+// those of `openssl enc -<cipher>-<mode> -pbkdf2 -pass ..` (password.hpp); GCM and CCM
+// (crypt_aead.cpp) write ciphertext || tag.
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -14,47 +16,107 @@
 #include "crypt_aead.hpp"
 #include "crypt_input.hpp"
 #include "crypt_options.hpp"
+#include "crypt_stream.hpp"
 #include "kcipher/kcipher.hpp"
+#include "password.hpp"
 #include "progress.hpp"
 
 namespace cli {
 namespace {
 
-constexpr size_t chunk_bytes = 4 << 20; // a multiple of every block size
+bool is_aead(kcipher_mode m) { return m == KCIPHER_MODE_GCM || m == KCIPHER_MODE_CCM; }
 
-int run_crypt(const CryptOptions &o, bool encrypt)
+// The options that only some modes take.
+void check_mode_options(const CryptOptions &o, kcipher_mode mode)
 {
-    const CipherArgument arg = parse_cipher_option(o.name, "mode: add -ecb, -cbc, -ctr, -gcm or -ccm");
-    const char *cipher = arg.cipher.c_str();
-    const kcipher_mode mode = arg.mode;
-    const kcipher_cipher_info &info = arg.info;
     if (mode == KCIPHER_MODE_CMAC || mode == KCIPHER_MODE_GMAC)
         throw std::runtime_error(fmt::format("--cipher '{}' is a MAC, which has no ciphertext: use `kcipher mac -c {}`",
                                              o.name, o.name));
-    const bool aead = mode == KCIPHER_MODE_GCM || mode == KCIPHER_MODE_CCM;
-    if (!aead && (!o.aad_hex.empty() || !o.aad_path.empty() || o.tag_len != 0))
+    if (mode != KCIPHER_MODE_ECB && mode != KCIPHER_MODE_CBC && mode != KCIPHER_MODE_CTR && !is_aead(mode))
+        throw std::runtime_error(fmt::format("--cipher '{}': `kcipher enc` and `dec` do not offer this mode yet "
+                                             "(the C API does)",
+                                             o.name));
+    if (!is_aead(mode) && (!o.aad_hex.empty() || !o.aad_path.empty() || o.tag_len != 0))
         throw std::runtime_error(fmt::format("--aad, --aad-file and --tag-len are for -gcm and -ccm, not {}", o.name));
-    std::vector<uint8_t> key = parse_hex_option("key", o.key_hex, info.key_bytes, cipher);
-    std::vector<uint8_t> iv;
+    if (o.nopad && mode != KCIPHER_MODE_ECB && mode != KCIPHER_MODE_CBC)
+        throw std::runtime_error(fmt::format("--nopad is for ECB and CBC; {} has no padding", o.name));
     if (mode == KCIPHER_MODE_ECB && !o.iv_hex.empty())
         throw std::runtime_error("ECB takes no IV: drop --iv");
-    if (aead) {
-        iv = aead_iv(o, mode, info);
-    } else if (mode != KCIPHER_MODE_ECB) {
-        if (o.iv_hex.empty())
-            throw std::runtime_error(fmt::format("{} needs --iv ({} hex digits)", o.name, 2 * info.block_bytes));
-        iv = parse_hex_option("iv", o.iv_hex, info.block_bytes, cipher);
-    }
+}
 
+// --pass and its company, or --key: one or the other, each whole.
+void check_key_options(const CryptOptions &o, kcipher_mode mode)
+{
+    const bool kdf = o.pbkdf2 || o.iter != 0 || !o.md.empty();
+    if (o.pass.empty()) {
+        if (kdf)
+            throw std::runtime_error("--pbkdf2, --iter and --md go with --pass");
+        if (o.key_hex.empty())
+            throw std::runtime_error("--key is required (or --pass with --pbkdf2)");
+        return;
+    }
+    if (!o.key_hex.empty() || !o.iv_hex.empty())
+        throw std::runtime_error("--pass derives the key and IV: drop --key and --iv");
+    if (is_aead(mode) || (mode != KCIPHER_MODE_ECB && mode != KCIPHER_MODE_CBC && mode != KCIPHER_MODE_CTR &&
+                          mode != KCIPHER_MODE_CFB && mode != KCIPHER_MODE_CFB8 && mode != KCIPHER_MODE_OFB))
+        throw std::runtime_error(fmt::format("--pass is for the modes `openssl enc` has (ECB, CBC, CTR, CFB, CFB8, "
+                                             "OFB), not {}: give --key and --iv",
+                                             o.name));
+    // As openssl's -iter, --iter alone asks for PBKDF2.
+    if (!o.pbkdf2 && o.iter == 0)
+        throw std::runtime_error("--pass needs --pbkdf2: kcipher does not offer openssl's legacy key derivation "
+                                 "(EVP_BytesToKey, what openssl enc uses without -pbkdf2)");
+}
+
+std::vector<uint8_t> iv_from_hex(const CryptOptions &o, const CipherArgument &arg)
+{
+    if (arg.mode == KCIPHER_MODE_ECB)
+        return {};
+    if (o.iv_hex.empty())
+        throw std::runtime_error(fmt::format("{} needs --iv ({} hex digits)", o.name, 2 * arg.info.block_bytes));
+    return parse_hex_option("iv", o.iv_hex, arg.info.block_bytes, arg.cipher);
+}
+
+// dec --pass: the salt from the "Salted__" header that openssl enc (and kcipher enc) write.
+std::vector<uint8_t> read_salt(Input &in)
+{
+    uint8_t head[8 + salt_bytes];
+    if (in.read(head, sizeof head) != sizeof head || std::memcmp(head, salted_magic, 8) != 0)
+        throw std::runtime_error(fmt::format("input {} does not start with the \"Salted__\" header: it was not "
+                                             "encrypted with a password (--pass, or openssl enc -pass without -nosalt)",
+                                             in.name()));
+    return std::vector<uint8_t>(head + 8, head + sizeof head);
+}
+
+// Key and IV from the password; enc draws the salt and returns the header to write first.
+std::vector<uint8_t> derive_from_password(const CryptOptions &o, const CipherArgument &arg, bool encrypt, Input &in,
+                                          std::vector<uint8_t> &key, std::vector<uint8_t> &iv)
+{
+    const std::string password = read_password(o.pass);
+    std::vector<uint8_t> salt = encrypt ? random_salt() : read_salt(in);
+    const size_t iv_bytes = arg.mode == KCIPHER_MODE_ECB ? 0 : arg.info.block_bytes;
+    DerivedKey d = derive_key(password, salt.data(), o.iter != 0 ? o.iter : default_pbkdf2_iter,
+                              o.md.empty() ? "sha256" : o.md, arg.info.key_bytes, iv_bytes);
+    key = std::move(d.key);
+    iv = std::move(d.iv);
+    if (!encrypt)
+        return {};
+    std::vector<uint8_t> header(salted_magic, salted_magic + 8);
+    header.insert(header.end(), salt.begin(), salt.end());
+    return header;
+}
+
+kcipher::Cipher keyed_cipher(const CryptOptions &o, const CipherArgument &arg, const std::vector<uint8_t> &key)
+{
     std::string kernel = o.kernel;
     if ((o.gpu || o.gpu_device >= 0) && kernel.empty()) {
         const char *g = nullptr;
-        kcipher_status st = kcipher_default_gpu_kernel(cipher, &g);
+        kcipher_status st = kcipher_default_gpu_kernel(arg.cipher.c_str(), &g);
         if (st != KCIPHER_OK)
             throw std::runtime_error(std::string("--gpu: ") + kcipher_strerror(st));
         kernel = g;
     }
-    kcipher::Cipher c = make_cipher(cipher, key, kernel);
+    kcipher::Cipher c = make_cipher(arg.cipher.c_str(), key, kernel);
     c.set_threads(o.threads);
     if (o.gpu_device >= 0) {
         try {
@@ -63,43 +125,40 @@ int run_crypt(const CryptOptions &o, bool encrypt)
             throw std::runtime_error(fmt::format("--gpu-device {}: {}", o.gpu_device, e.what()));
         }
     }
-    if (aead)
-        return run_aead(o, c, mode, iv, encrypt);
-    Input in(o.in_path);
-    if (mode != KCIPHER_MODE_CTR && in.size() % info.block_bytes != 0)
-        throw std::runtime_error(fmt::format("input {} is {} bytes, not a multiple of the {}-byte block "
-                                             "(ECB and CBC take no padding)",
-                                             in.name(), in.size(), info.block_bytes));
-    AtomicOutput out(o.out_path);
-    Progress bar(encrypt ? "encrypting" : "decrypting", in.size(), o.progress && stderr_is_terminal());
+    return c;
+}
 
-    std::unique_ptr<uint8_t[]> buf(new uint8_t[chunk_bytes]);
-    uint64_t done = 0;
-    for (;;) {
-        size_t n = in.read(buf.get(), chunk_bytes);
-        if (n == 0)
-            break;
-        if (mode != KCIPHER_MODE_CTR && n % info.block_bytes != 0)
-            throw std::runtime_error(fmt::format("input {} ends with a partial block ({} bytes in all): ECB and "
-                                                 "CBC take no padding",
-                                                 in.name(), done + n));
-        switch (mode) {
-        case KCIPHER_MODE_ECB:
-            encrypt ? c.ecb_encrypt(buf.get(), buf.get(), n) : c.ecb_decrypt(buf.get(), buf.get(), n);
-            break;
-        case KCIPHER_MODE_CBC:
-            encrypt ? c.cbc_encrypt(iv.data(), buf.get(), buf.get(), n) : c.cbc_decrypt(iv.data(), buf.get(), buf.get(), n);
-            break;
-        default:
-            c.ctr_xor(iv.data(), done / info.block_bytes, buf.get(), buf.get(), n);
-            break;
-        }
-        out.write(buf.get(), n);
-        done += n;
-        bar.update(done);
-        if (n < chunk_bytes)
-            break;
+int run_crypt(const CryptOptions &o, bool encrypt)
+{
+    const CipherArgument arg = parse_cipher_option(o.name, "mode: add -ecb, -cbc, -ctr, -gcm or -ccm");
+    const kcipher_mode mode = arg.mode;
+    check_mode_options(o, mode);
+    check_key_options(o, mode);
+    const bool password = !o.pass.empty();
+    std::vector<uint8_t> key, iv;
+    if (!password) {
+        key = parse_hex_option("key", o.key_hex, arg.info.key_bytes, arg.cipher);
+        iv = is_aead(mode) ? aead_iv(o, mode, arg.info) : iv_from_hex(o, arg);
     }
+    if (is_aead(mode))
+        return run_aead(o, keyed_cipher(o, arg, key), mode, iv, encrypt);
+
+    Input in(o.in_path);
+    std::vector<uint8_t> header;
+    if (password)
+        header = derive_from_password(o, arg, encrypt, in, key, iv);
+    kcipher::Cipher c = keyed_cipher(o, arg, key);
+    // The bytes after a header already read (a sized input is at least that long: read_salt).
+    const uint64_t body = in.size() - (in.sized() && password && !encrypt ? sizeof salted_magic - 1 + salt_bytes : 0);
+    if (o.nopad && in.sized() && body % arg.info.block_bytes != 0)
+        throw std::runtime_error(fmt::format("input {} is {} bytes, not a multiple of the {}-byte block "
+                                             "(--nopad takes whole blocks only)",
+                                             in.name(), body, arg.info.block_bytes));
+    AtomicOutput out(o.out_path);
+    out.write(header.data(), header.size());
+    Progress bar(encrypt ? "encrypting" : "decrypting", body, o.progress && stderr_is_terminal());
+    StreamJob job{c, mode, encrypt, !o.nopad, iv};
+    run_stream(job, in, out, bar);
     out.commit();
     bar.finish();
     return 0;
@@ -109,7 +168,7 @@ void add_options(CLI::App *sub, CryptOptions &o)
 {
     sub->add_option("-c,--cipher", o.name, "cipher and mode, e.g. aria-256-ctr, lea-128-cbc, hight-ecb, aria-128-gcm")
         ->required();
-    sub->add_option("-k,--key", o.key_hex, "key in hex")->required();
+    sub->add_option("-k,--key", o.key_hex, "key in hex (or --pass)");
     sub->add_option("--iv", o.iv_hex,
                     "IV / initial counter block in hex (CBC, CTR: one block; GCM: 1 byte or more, 12 is usual; "
                     "CCM: the nonce, 7 to 13 bytes)");
@@ -117,6 +176,13 @@ void add_options(CLI::App *sub, CryptOptions &o)
     sub->add_option("--aad-file", o.aad_path, "GCM/CCM: additional authenticated data from a file")->excludes(aad);
     sub->add_option("--tag-len", o.tag_len,
                     "GCM/CCM: tag bytes (default 16; GCM 16, 15, 14, 13, 12, 8 or 4; CCM 4, 6, ..., 16)");
+    sub->add_flag("--nopad", o.nopad, "ECB/CBC: no PKCS#7 padding, whole blocks only (default: pad as openssl enc)");
+    sub->add_option("--pass", o.pass,
+                    "password source instead of --key/--iv, as openssl's -pass: pass:TEXT, env:VAR or file:PATH "
+                    "(its first line); needs --pbkdf2");
+    sub->add_flag("--pbkdf2", o.pbkdf2, "derive key and IV from --pass with PBKDF2 over a salt (openssl enc -pbkdf2)");
+    sub->add_option("--iter", o.iter, "--pbkdf2 iterations (default 10000, as openssl)");
+    sub->add_option("--md", o.md, "--pbkdf2 digest (default sha256; sha1, sha512, ... as OpenSSL names them)");
     sub->add_option("-i,--in", o.in_path, "input file (default: standard input)");
     sub->add_option("-o,--out", o.out_path, "output file (default: standard output)");
     sub->add_option("--kernel", o.kernel, "force a kernel by name (see `kcipher info`)");
@@ -132,10 +198,11 @@ Runner add_crypt_commands(CLI::App &app, Runner *dec_runner)
 {
     auto enc_opts = std::make_shared<CryptOptions>();
     auto dec_opts = std::make_shared<CryptOptions>();
-    add_options(app.add_subcommand("enc", "encrypt (ECB and CBC without padding, CTR any length; GCM and CCM "
-                                          "write ciphertext || tag)"),
+    add_options(app.add_subcommand("enc", "encrypt (ECB and CBC padded with PKCS#7 unless --nopad, CTR any length; "
+                                          "GCM and CCM write ciphertext || tag)"),
                 *enc_opts);
-    add_options(app.add_subcommand("dec", "decrypt (GCM and CCM: nothing is written unless the tag verifies)"),
+    add_options(app.add_subcommand("dec", "decrypt (ECB and CBC: the padding is checked and stripped unless --nopad; "
+                                          "GCM and CCM: nothing is written unless the tag verifies)"),
                 *dec_opts);
     *dec_runner = [dec_opts] { return run_crypt(*dec_opts, false); };
     return [enc_opts] { return run_crypt(*enc_opts, true); };

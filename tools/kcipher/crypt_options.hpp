@@ -14,6 +14,11 @@ struct CryptOptions {
     bool progress = true;
     bool gpu = false;    // --gpu: the fastest GPU kernel unless --kernel names one
     int gpu_device = -1; // --gpu-device: one GPU (default: all)
+    bool nopad = false;  // --nopad: ECB/CBC of whole blocks, no PKCS#7
+    // --pass SOURCE with --pbkdf2 [--iter N] [--md NAME] instead of --key and --iv
+    std::string pass, md;
+    bool pbkdf2 = false;
+    unsigned iter = 0; // 0: not given (10000)
 };
 
 } // namespace cli

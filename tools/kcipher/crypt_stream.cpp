@@ -1,0 +1,102 @@
+#include "crypt_stream.hpp"
+
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+
+#include <fmt/core.h>
+
+namespace cli {
+namespace {
+
+constexpr size_t chunk_bytes = 4 << 20; // a multiple of every block size
+
+bool padded(const StreamJob &j) { return j.pad && (j.mode == KCIPHER_MODE_ECB || j.mode == KCIPHER_MODE_CBC); }
+
+// A piece of whole blocks (any length for CTR), in place; pos is its offset in the stream.
+void transform(StreamJob &j, uint8_t *buf, size_t n, uint64_t pos)
+{
+    const kcipher::Cipher &c = j.cipher;
+    switch (j.mode) {
+    case KCIPHER_MODE_ECB:
+        j.encrypt ? c.ecb_encrypt(buf, buf, n) : c.ecb_decrypt(buf, buf, n);
+        break;
+    case KCIPHER_MODE_CBC:
+        j.encrypt ? c.cbc_encrypt(j.iv.data(), buf, buf, n) : c.cbc_decrypt(j.iv.data(), buf, buf, n);
+        break;
+    default:
+        c.ctr_xor(j.iv.data(), pos / c.block_size(), buf, buf, n);
+        break;
+    }
+}
+
+// The last piece of a padded stream, in place in buf (cap bytes): the output length.
+size_t transform_padded_last(StreamJob &j, uint8_t *buf, size_t n, size_t cap, const Input &in, uint64_t pos)
+{
+    const kcipher::Cipher &c = j.cipher;
+    const bool cbc = j.mode == KCIPHER_MODE_CBC;
+    if (j.encrypt)
+        return cbc ? c.cbc_encrypt_padded(j.iv.data(), buf, n, buf, cap) : c.ecb_encrypt_padded(buf, n, buf, cap);
+    const size_t bs = c.block_size();
+    if (n == 0 || n % bs != 0)
+        throw std::runtime_error(fmt::format("bad decrypt: input {} is {} bytes, not a whole non-zero number of "
+                                             "{}-byte blocks, so not a padded ciphertext",
+                                             in.name(), pos + n, bs));
+    try {
+        return cbc ? c.cbc_decrypt_padded(j.iv.data(), buf, n, buf, cap) : c.ecb_decrypt_padded(buf, n, buf, cap);
+    } catch (const kcipher::Error &e) {
+        if (e.status() != KCIPHER_ERR_PADDING)
+            throw;
+        throw std::runtime_error(fmt::format("bad decrypt: the last block of {} does not end in PKCS#7 padding "
+                                             "(a wrong key or IV, or a ciphertext made with --nopad)",
+                                             in.name()));
+    }
+}
+
+void check_whole_blocks(const StreamJob &j, const Input &in, size_t n, uint64_t pos)
+{
+    if (j.mode != KCIPHER_MODE_CTR && n % j.cipher.block_size() != 0)
+        throw std::runtime_error(fmt::format("input {} ends with a partial block ({} bytes in all): --nopad "
+                                             "takes whole blocks only",
+                                             in.name(), pos + n));
+}
+
+} // namespace
+
+void run_stream(StreamJob &j, Input &in, AtomicOutput &out, Progress &bar)
+{
+    const size_t bs = j.cipher.block_size();
+    // Padded decryption keeps the last block of a full chunk for the next round: `held`
+    // bytes at the front of buf, read already. Room for one more block: the pad of encryption.
+    const bool hold_last = padded(j) && !j.encrypt;
+    const size_t cap = chunk_bytes + bs;
+    std::unique_ptr<uint8_t[]> buf(new uint8_t[cap]);
+    size_t held = 0;
+    uint64_t pos = 0; // input bytes before buf[0]
+    for (;;) {
+        const size_t want = chunk_bytes - held;
+        const size_t m = held + in.read(buf.get() + held, want);
+        if (m - held == want) { // more may follow
+            const size_t now = hold_last ? m - bs : m;
+            transform(j, buf.get(), now, pos);
+            out.write(buf.get(), now);
+            std::memmove(buf.get(), buf.get() + now, m - now);
+            held = m - now;
+            pos += now;
+            bar.update(pos);
+            continue;
+        }
+        size_t n = m;
+        if (padded(j)) {
+            n = transform_padded_last(j, buf.get(), m, cap, in, pos);
+        } else {
+            check_whole_blocks(j, in, m, pos);
+            transform(j, buf.get(), m, pos);
+        }
+        out.write(buf.get(), n);
+        bar.update(pos + m);
+        return;
+    }
+}
+
+} // namespace cli

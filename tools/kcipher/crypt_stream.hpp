@@ -1,0 +1,30 @@
+// `kcipher enc` and `dec` for the unauthenticated modes: the input streamed through the cipher
+// in chunks of whole blocks, so memory stays bounded for any size. ECB and CBC pad with
+// PKCS#7 as `openssl enc` does unless told not to; decryption holds the last block back
+// between chunks, since only at the end of the input is it known to be the one whose pad is
+// checked and stripped.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "atomic_output.hpp"
+#include "crypt_input.hpp"
+#include "kcipher/kcipher.hpp"
+#include "progress.hpp"
+
+namespace cli {
+
+struct StreamJob {
+    const kcipher::Cipher &cipher;
+    kcipher_mode mode; // ECB, CBC or CTR
+    bool encrypt;
+    bool pad;                // ECB and CBC: PKCS#7 (false: --nopad, whole blocks only)
+    std::vector<uint8_t> iv; // CBC: the chaining value, updated as the stream goes; CTR: the counter
+};
+
+// Throws std::runtime_error with a message on a partial block (--nopad) or a bad pad; the
+// caller's AtomicOutput then leaves no output file.
+void run_stream(StreamJob &job, Input &in, AtomicOutput &out, Progress &bar);
+
+} // namespace cli
