@@ -8,4 +8,5 @@ kc_sources(ANY
   gpu_aead.cpp
   gpu_api.cpp
   status.cpp
+  xts.cpp
 )
