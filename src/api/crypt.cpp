@@ -26,10 +26,24 @@ static bool halves_equal(const uint8_t *key, size_t half)
     return diff == 0;
 }
 
+// The buffers of any mode, XTS's included (api/xts.cpp).
+kcipher_status kc_check_buffers(const kcipher_ctx *ctx, const uint8_t *in, const uint8_t *out, size_t len)
+{
+    return check_buffers(ctx, in, out, len);
+}
+
+// The buffers of a mode other than XTS, on a context that is not an XTS one.
+static kcipher_status check_plain_buffers(const kcipher_ctx *ctx, const uint8_t *in, const uint8_t *out,
+                                          size_t len)
+{
+    const kcipher_status st = kc_plain_context(ctx);
+    return st != KCIPHER_OK ? st : check_buffers(ctx, in, out, len);
+}
+
 static kcipher_status check_blocks(const kcipher_ctx *ctx, const uint8_t *in, const uint8_t *out,
                                    size_t len)
 {
-    kcipher_status st = check_buffers(ctx, in, out, len);
+    kcipher_status st = check_plain_buffers(ctx, in, out, len);
     if (st == KCIPHER_OK && len % ctx->cipher->block_bytes != 0)
         return KCIPHER_ERR_DATA_LENGTH;
     return st;
@@ -171,7 +185,7 @@ kcipher_status kcipher_cbc_decrypt(const kcipher_ctx *ctx, uint8_t *iv, size_t i
 kcipher_status kcipher_ctr_xor(const kcipher_ctx *ctx, const uint8_t *iv, size_t iv_len,
                                uint64_t block_offset, const uint8_t *in, uint8_t *out, size_t len)
 {
-    kcipher_status st = check_buffers(ctx, in, out, len);
+    kcipher_status st = check_plain_buffers(ctx, in, out, len);
     if (st == KCIPHER_OK)
         st = check_iv(ctx, iv, iv_len);
     if (st == KCIPHER_OK && exceeds_counter_space(ctx->cipher->block_bytes, block_offset, len))

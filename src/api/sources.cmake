@@ -10,4 +10,5 @@ kc_sources(ANY
   gpu_api.cpp
   padded.cpp
   status.cpp
+  xts.cpp
 )

@@ -15,6 +15,7 @@ kc_sources(ANY
   ofb.cpp
   padding.cpp
   parallel.cpp
+  xts.cpp
 )
 kc_sources(CUDA
   gpu_device.cu
