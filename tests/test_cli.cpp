@@ -53,7 +53,10 @@ const CipherSpec kCiphers[] = {
     {"lea-192", 24, 16},      {"lea-256", 32, 16},      {"hight", 16, 8},     {"cham-64-128", 16, 8},
     {"cham-128-128", 16, 16}, {"cham-128-256", 32, 16}, {"seed-128", 16, 16},
 };
-const char *const kModes[] = {"ecb", "cbc", "ctr"};
+const char *const kModes[] = {"ecb", "cbc", "ctr", "cfb", "cfb8", "ofb"};
+
+// CTR, CFB, CFB8 and OFB take any length and never pad.
+bool any_length(const std::string &mode) { return mode != "ecb" && mode != "cbc"; }
 const char *const kKernels[] = {"aria/ref", "aria/table", "lea/ref", "hight/ref", "cham/ref", "seed/ref"};
 
 // The library's answer, to hold the CLI's output against: ECB and CBC padded with PKCS#7, the
@@ -67,6 +70,12 @@ std::string library_encrypt(const CipherSpec &c, const std::string &mode, const 
         return bytes_str(k.ecb_encrypt_padded(p));
     if (mode == "cbc")
         return bytes_str(k.cbc_encrypt_padded(iv, p));
+    if (mode == "cfb")
+        return bytes_str(k.cfb_encrypt(iv, p));
+    if (mode == "cfb8")
+        return bytes_str(k.cfb8_encrypt(iv, p));
+    if (mode == "ofb")
+        return bytes_str(k.ofb_xor(iv, p));
     return bytes_str(k.ctr_xor(iv, p));
 }
 
@@ -161,8 +170,9 @@ TEST_P(CliRoundTrip, FileAndStdio)
     TempDir dir;
     std::vector<uint8_t> key = kct::random_bytes(c.key_bytes, p.seed);
     std::vector<uint8_t> iv = p.mode == "ecb" ? std::vector<uint8_t>{} : kct::random_bytes(c.block_bytes, p.seed + 1);
-    // Lengths that end in a partial block: CTR takes them as they are, ECB and CBC pad.
-    size_t size = p.mode == "ctr" ? 4099 : 257 * c.block_bytes + 5;
+    // Lengths that end in a partial block: CTR, CFB, CFB8 and OFB take them as they are, ECB
+    // and CBC pad.
+    size_t size = any_length(p.mode) ? 4099 : 257 * c.block_bytes + 5;
     std::string plain = random_str(size, p.seed + 2);
     std::string cm = std::string(c.name) + "-" + p.mode;
     write_file(dir / "plain", plain);
@@ -172,7 +182,7 @@ TEST_P(CliRoundTrip, FileAndStdio)
     ASSERT_TRUE(Succeeded(r));
     EXPECT_EQ(r.out, "") << "nothing on stdout when --out is given";
     std::string ct = read_file(dir / "ct");
-    ASSERT_EQ(ct.size(), p.mode == "ctr" ? plain.size() : plain.size() / c.block_bytes * c.block_bytes + c.block_bytes);
+    ASSERT_EQ(ct.size(), any_length(p.mode) ? plain.size() : plain.size() / c.block_bytes * c.block_bytes + c.block_bytes);
     EXPECT_TRUE(ct != plain) << "the ciphertext equals the plaintext";
     EXPECT_TRUE(SameBytes(ct, library_encrypt(c, p.mode, key, iv, plain))) << "CLI vs library";
 
@@ -210,7 +220,7 @@ INSTANTIATE_TEST_SUITE_P(Cli, CliRoundTrip, ::testing::ValuesIn(round_trip_param
                              return n;
                          });
 
-// Empty input: CTR, and ECB and CBC with --nopad, give an empty output (and succeed); padded
+// Empty input: CTR, CFB, CFB8, OFB, and ECB and CBC with --nopad, give an empty output (and succeed); padded
 // ECB and CBC encrypt it to one block of padding, and refuse to decrypt nothing (as
 // `openssl enc -d`: "bad decrypt").
 TEST(CliRoundTripEdge, EmptyInput)
@@ -220,7 +230,7 @@ TEST(CliRoundTripEdge, EmptyInput)
     std::vector<uint8_t> key = kct::random_bytes(16, 7), iv = kct::random_bytes(16, 8);
     for (const char *m : kModes) {
         for (bool nopad : {false, true}) {
-            const bool stream = std::string(m) == "ctr";
+            const bool stream = any_length(m);
             if (stream && nopad)
                 continue;
             SCOPED_TRACE(std::string(m) + (nopad ? " --nopad" : ""));
@@ -268,7 +278,7 @@ TEST_P(CliOpenssl, SameBytesBothWays)
     const OpensslParam &p = GetParam();
     const std::string cipher = "aria-" + std::to_string(p.bits);
     const std::string cm = cipher + "-" + p.mode;
-    const bool ctr = p.mode == "ctr", ecb = p.mode == "ecb";
+    const bool ctr = any_length(p.mode), ecb = p.mode == "ecb";
     TempDir dir;
 
     struct Case {
@@ -279,7 +289,7 @@ TEST_P(CliOpenssl, SameBytesBothWays)
     if (ctr) {
         for (size_t n : {size_t(0), size_t(1), size_t(15), size_t(17), size_t(4099), kChunk + 1, 9 * size_t(1 << 20) + 5})
             cases.push_back({n, ""});
-        if (p.bits == 128) {
+        if (p.bits == 128 && p.mode == "ctr") {
             // The second 4 MiB chunk starts at block 0x40000: with these counters it begins
             // exactly on a carry out of the low 64 bits, and on the wrap at 2^128.
             cases.push_back({9 * size_t(1 << 20) + 5, "0000000000000000fffffffffffc0000"});
@@ -297,7 +307,8 @@ TEST_P(CliOpenssl, SameBytesBothWays)
             cases.push_back({n, ""});
     }
 
-    uint64_t seed = 0xa71a0000u + (uint64_t)p.bits * 64 + (ecb ? 0 : ctr ? 2 : 1) * 16 + (p.nopad ? 8 : 0);
+    uint64_t seed = 0xa71a0000u + (uint64_t)p.bits * 64 + (ecb ? 0 : ctr ? 2 : 1) * 16 + (p.nopad ? 8 : 0) +
+                    p.mode.size() * 1024;
     for (const Case &cs : cases) {
         seed += 3;
         SCOPED_TRACE(cm + ", " + std::to_string(cs.size) + " bytes, seed " + std::to_string(seed) +
@@ -346,7 +357,9 @@ INSTANTIATE_TEST_SUITE_P(Cli, CliOpenssl,
                                            OpensslParam{256, "ecb"}, OpensslParam{256, "cbc"}, OpensslParam{256, "ctr"},
                                            OpensslParam{128, "ecb", true}, OpensslParam{128, "cbc", true},
                                            OpensslParam{192, "ecb", true}, OpensslParam{192, "cbc", true},
-                                           OpensslParam{256, "ecb", true}, OpensslParam{256, "cbc", true}),
+                                           OpensslParam{256, "ecb", true}, OpensslParam{256, "cbc", true},
+                                           OpensslParam{128, "cfb"}, OpensslParam{128, "cfb8"}, OpensslParam{128, "ofb"},
+                                           OpensslParam{256, "cfb"}, OpensslParam{256, "cfb8"}, OpensslParam{256, "ofb"}),
                          [](const ::testing::TestParamInfo<OpensslParam> &i) {
                              return "aria_" + std::to_string(i.param.bits) + "_" + i.param.mode +
                                     (i.param.nopad ? "_nopad" : "");

@@ -1,5 +1,5 @@
 // `kcipher enc/dec --pass .. --pbkdf2` against the real `openssl enc -pbkdf2` both ways: ARIA
-// CBC with padding, CTR and ECB, the default and other iteration counts and digests, passwords
+// CBC with padding, CTR, ECB, CFB, CFB8 and OFB, the default and other iteration counts and digests, passwords
 // from pass:, env: and file:; the Salted__ header and a fresh salt each time; and the refusals
 // (no --pbkdf2, --pass with --key or --iv, AEAD, a file without the header, a wrong password).
 #include <gtest/gtest.h>
@@ -84,6 +84,13 @@ TEST_F(CliPassword, AriaCtrBothWays)
     for (size_t len : {size_t(1), size_t(4099)})
         both_ways("aria-128-ctr", "pass:counter", {}, {}, len);
     both_ways("aria-256-ctr", "pass:counter", {"-iter", "20000"}, {"--iter", "20000"}, 500);
+}
+
+TEST_F(CliPassword, AriaCfbCfb8OfbBothWays)
+{
+    both_ways("aria-128-cfb", "pass:feedback", {}, {}, 1001);
+    both_ways("aria-192-cfb8", "pass:feedback", {"-iter", "50"}, {"--iter", "50"}, 77);
+    both_ways("aria-256-ofb", "pass:feedback", {}, {}, 4099);
 }
 
 TEST_F(CliPassword, DigestsAndIterOnly)

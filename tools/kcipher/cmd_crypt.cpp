@@ -17,6 +17,7 @@
 #include "crypt_input.hpp"
 #include "crypt_options.hpp"
 #include "crypt_stream.hpp"
+#include "crypt_xts.hpp"
 #include "kcipher/kcipher.hpp"
 #include "password.hpp"
 #include "progress.hpp"
@@ -32,10 +33,8 @@ void check_mode_options(const CryptOptions &o, kcipher_mode mode)
     if (mode == KCIPHER_MODE_CMAC || mode == KCIPHER_MODE_GMAC)
         throw std::runtime_error(fmt::format("--cipher '{}' is a MAC, which has no ciphertext: use `kcipher mac -c {}`",
                                              o.name, o.name));
-    if (mode != KCIPHER_MODE_ECB && mode != KCIPHER_MODE_CBC && mode != KCIPHER_MODE_CTR && !is_aead(mode))
-        throw std::runtime_error(fmt::format("--cipher '{}': `kcipher enc` and `dec` do not offer this mode yet "
-                                             "(the C API does)",
-                                             o.name));
+    if (o.data_unit != 0 && mode != KCIPHER_MODE_XTS)
+        throw std::runtime_error(fmt::format("--data-unit is for -xts, not {}", o.name));
     if (!is_aead(mode) && (!o.aad_hex.empty() || !o.aad_path.empty() || o.tag_len != 0))
         throw std::runtime_error(fmt::format("--aad, --aad-file and --tag-len are for -gcm and -ccm, not {}", o.name));
     if (o.nopad && mode != KCIPHER_MODE_ECB && mode != KCIPHER_MODE_CBC)
@@ -116,7 +115,9 @@ kcipher::Cipher keyed_cipher(const CryptOptions &o, const CipherArgument &arg, c
             throw std::runtime_error(std::string("--gpu: ") + kcipher_strerror(st));
         kernel = g;
     }
-    kcipher::Cipher c = make_cipher(arg.cipher.c_str(), key, kernel);
+    // An XTS context is made under the mode's name, with the double key.
+    const std::string name = arg.mode == KCIPHER_MODE_XTS ? arg.cipher + "-xts" : arg.cipher;
+    kcipher::Cipher c = make_cipher(name.c_str(), key, kernel);
     c.set_threads(o.threads);
     if (o.gpu_device >= 0) {
         try {
@@ -130,14 +131,19 @@ kcipher::Cipher keyed_cipher(const CryptOptions &o, const CipherArgument &arg, c
 
 int run_crypt(const CryptOptions &o, bool encrypt)
 {
-    const CipherArgument arg = parse_cipher_option(o.name, "mode: add -ecb, -cbc, -ctr, -gcm or -ccm");
+    const CipherArgument arg =
+        parse_cipher_option(o.name, "mode: add -ecb, -cbc, -ctr, -cfb, -cfb8, -ofb, -xts, -gcm or -ccm");
     const kcipher_mode mode = arg.mode;
     check_mode_options(o, mode);
     check_key_options(o, mode);
     const bool password = !o.pass.empty();
     std::vector<uint8_t> key, iv;
+    const bool xts = mode == KCIPHER_MODE_XTS;
+    if (xts && arg.info.block_bytes != 16)
+        throw std::runtime_error(fmt::format("--cipher '{}': XTS is defined for 128-bit blocks only", o.name));
     if (!password) {
-        key = parse_hex_option("key", o.key_hex, arg.info.key_bytes, arg.cipher);
+        // XTS: the data key, then the tweak key.
+        key = parse_hex_option("key", o.key_hex, (xts ? 2 : 1) * arg.info.key_bytes, xts ? o.name : arg.cipher);
         iv = is_aead(mode) ? aead_iv(o, mode, arg.info) : iv_from_hex(o, arg);
     }
     if (is_aead(mode))
@@ -157,8 +163,12 @@ int run_crypt(const CryptOptions &o, bool encrypt)
     AtomicOutput out(o.out_path);
     out.write(header.data(), header.size());
     Progress bar(encrypt ? "encrypting" : "decrypting", body, o.progress && stderr_is_terminal());
-    StreamJob job{c, mode, encrypt, !o.nopad, iv};
-    run_stream(job, in, out, bar);
+    if (xts) {
+        run_xts(c, encrypt, iv, o.data_unit, in, out, bar);
+    } else {
+        StreamJob job{c, mode, encrypt, !o.nopad, iv};
+        run_stream(job, in, out, bar);
+    }
     out.commit();
     bar.finish();
     return 0;
@@ -166,16 +176,21 @@ int run_crypt(const CryptOptions &o, bool encrypt)
 
 void add_options(CLI::App *sub, CryptOptions &o)
 {
-    sub->add_option("-c,--cipher", o.name, "cipher and mode, e.g. aria-256-ctr, lea-128-cbc, hight-ecb, aria-128-gcm")
+    sub->add_option("-c,--cipher", o.name,
+                    "cipher and mode, e.g. aria-256-ctr, lea-128-cbc, hight-ecb, aria-128-cfb, seed-128-ofb, lea-128-xts, "
+                    "aria-128-gcm")
         ->required();
     sub->add_option("-k,--key", o.key_hex, "key in hex (or --pass)");
     sub->add_option("--iv", o.iv_hex,
-                    "IV / initial counter block in hex (CBC, CTR: one block; GCM: 1 byte or more, 12 is usual; "
+                    "IV / initial counter block in hex (CBC, CTR, CFB, CFB8, OFB: one block; XTS: the 16-byte tweak; GCM: 1 byte or more, 12 is usual; "
                     "CCM: the nonce, 7 to 13 bytes)");
     CLI::Option *aad = sub->add_option("--aad", o.aad_hex, "GCM/CCM: additional authenticated data in hex");
     sub->add_option("--aad-file", o.aad_path, "GCM/CCM: additional authenticated data from a file")->excludes(aad);
     sub->add_option("--tag-len", o.tag_len,
                     "GCM/CCM: tag bytes (default 16; GCM 16, 15, 14, 13, 12, 8 or 4; CCM 4, 6, ..., 16)");
+    sub->add_option("--data-unit", o.data_unit,
+                    "XTS: bytes per data unit, unit i under tweak --iv + i (dm-crypt's plain64); default: the whole "
+                    "input is one unit (read into memory)");
     sub->add_flag("--nopad", o.nopad, "ECB/CBC: no PKCS#7 padding, whole blocks only (default: pad as openssl enc)");
     sub->add_option("--pass", o.pass,
                     "password source instead of --key/--iv, as openssl's -pass: pass:TEXT, env:VAR or file:PATH "

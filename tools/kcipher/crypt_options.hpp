@@ -15,6 +15,7 @@ struct CryptOptions {
     bool gpu = false;    // --gpu: the fastest GPU kernel unless --kernel names one
     int gpu_device = -1; // --gpu-device: one GPU (default: all)
     bool nopad = false;  // --nopad: ECB/CBC of whole blocks, no PKCS#7
+    size_t data_unit = 0; // XTS: --data-unit; 0 = the whole input is one unit
     // --pass SOURCE with --pbkdf2 [--iter N] [--md NAME] instead of --key and --iv
     std::string pass, md;
     bool pbkdf2 = false;

@@ -13,7 +13,8 @@ constexpr size_t chunk_bytes = 4 << 20; // a multiple of every block size
 
 bool padded(const StreamJob &j) { return j.pad && (j.mode == KCIPHER_MODE_ECB || j.mode == KCIPHER_MODE_CBC); }
 
-// A piece of whole blocks (any length for CTR), in place; pos is its offset in the stream.
+// A piece of whole blocks (the last piece of CTR, CFB, CFB8 and OFB: any length), in place;
+// pos is its offset in the stream. CBC, CFB, CFB8 and OFB carry the chain in j.iv.
 void transform(StreamJob &j, uint8_t *buf, size_t n, uint64_t pos)
 {
     const kcipher::Cipher &c = j.cipher;
@@ -24,9 +25,20 @@ void transform(StreamJob &j, uint8_t *buf, size_t n, uint64_t pos)
     case KCIPHER_MODE_CBC:
         j.encrypt ? c.cbc_encrypt(j.iv.data(), buf, buf, n) : c.cbc_decrypt(j.iv.data(), buf, buf, n);
         break;
-    default:
+    case KCIPHER_MODE_CTR:
         c.ctr_xor(j.iv.data(), pos / c.block_size(), buf, buf, n);
         break;
+    case KCIPHER_MODE_CFB:
+        j.encrypt ? c.cfb_encrypt(j.iv.data(), buf, buf, n) : c.cfb_decrypt(j.iv.data(), buf, buf, n);
+        break;
+    case KCIPHER_MODE_CFB8:
+        j.encrypt ? c.cfb8_encrypt(j.iv.data(), buf, buf, n) : c.cfb8_decrypt(j.iv.data(), buf, buf, n);
+        break;
+    case KCIPHER_MODE_OFB:
+        c.ofb_xor(j.iv.data(), buf, buf, n);
+        break;
+    default:
+        throw std::logic_error("run_stream: not a streaming mode");
     }
 }
 
@@ -55,7 +67,7 @@ size_t transform_padded_last(StreamJob &j, uint8_t *buf, size_t n, size_t cap, c
 
 void check_whole_blocks(const StreamJob &j, const Input &in, size_t n, uint64_t pos)
 {
-    if (j.mode != KCIPHER_MODE_CTR && n % j.cipher.block_size() != 0)
+    if ((j.mode == KCIPHER_MODE_ECB || j.mode == KCIPHER_MODE_CBC) && n % j.cipher.block_size() != 0)
         throw std::runtime_error(fmt::format("input {} ends with a partial block ({} bytes in all): --nopad "
                                              "takes whole blocks only",
                                              in.name(), pos + n));

@@ -17,10 +17,10 @@ namespace cli {
 
 struct StreamJob {
     const kcipher::Cipher &cipher;
-    kcipher_mode mode; // ECB, CBC or CTR
+    kcipher_mode mode; // ECB, CBC, CTR, CFB, CFB8 or OFB
     bool encrypt;
     bool pad;                // ECB and CBC: PKCS#7 (false: --nopad, whole blocks only)
-    std::vector<uint8_t> iv; // CBC: the chaining value, updated as the stream goes; CTR: the counter
+    std::vector<uint8_t> iv; // CTR: the counter; the others: the chain value, updated as the stream goes
 };
 
 // Throws std::runtime_error with a message on a partial block (--nopad) or a bad pad; the
