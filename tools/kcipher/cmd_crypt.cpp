@@ -1,8 +1,8 @@
 // `kcipher enc` and `kcipher dec`: stream a file (or standard input) through a cipher mode
 // in fixed-size chunks (crypt_stream.cpp), so memory stays bounded whatever the size. The
 // bytes are those of `openssl enc -<cipher>-<mode> -K .. -iv .. [-nopad]`, or with --pass
-// those of `openssl enc -<cipher>-<mode> -pbkdf2 -pass ..` (password.hpp); GCM and CCM
-// (crypt_aead.cpp) write ciphertext || tag.
+// those of `openssl enc -<cipher>-<mode> -pbkdf2 -pass ..` (password.hpp); XTS streams whole
+// data units (crypt_xts.cpp); GCM and CCM (crypt_aead.cpp) write ciphertext || tag.
 #include <cstring>
 #include <memory>
 #include <stdexcept>
