@@ -17,6 +17,7 @@
 #include "dispatch/registry.hpp"
 #include "dispatch/xts_whiten_choice.hpp"
 #include "kcipher/kcipher.h"
+#include "kcipher/kcipher.hpp"
 #include "modes/xts.hpp"
 #include "modes/xts_tweak.hpp"
 #include "support/evp_block.hpp"
@@ -356,6 +357,20 @@ TEST(XtsApi, AnXtsKeyServesXtsAloneAndXtsNeedsOne)
               KCIPHER_ERR_CONTEXT_MODE);
     EXPECT_EQ(kcipher_xts_encrypt(plain.c, iv.data(), 16, 0, buf.data(), out.data(), 64), KCIPHER_ERR_CONTEXT_MODE);
     EXPECT_EQ(kcipher_xts_decrypt(plain.c, iv.data(), 16, 0, buf.data(), out.data(), 64), KCIPHER_ERR_CONTEXT_MODE);
+}
+
+// The C++ wrapper: the same bytes as the C call, a round trip, and the C statuses as exceptions.
+TEST(XtsApi, CppWrapper)
+{
+    kcipher::Cipher c("seed-128-xts", random_bytes(32, 30));
+    const Bytes tweak = random_bytes(16, 31), pt = random_bytes(1000, 32);
+    const Bytes ct = c.xts_encrypt(tweak, pt, 512);
+    Bytes want(pt.size());
+    ASSERT_EQ(kcipher_xts_encrypt(c.get(), tweak.data(), 16, 512, pt.data(), want.data(), pt.size()), KCIPHER_OK);
+    EXPECT_EQ(ct, want);
+    EXPECT_EQ(c.xts_decrypt(tweak, ct, 512), pt);
+    EXPECT_THROW(c.xts_encrypt(Bytes(15), pt), kcipher::Error);
+    EXPECT_THROW(c.ecb_encrypt(Bytes(16)), kcipher::Error);
 }
 
 // The C API on a context equals the mode on the context's kernel, and the threads change
