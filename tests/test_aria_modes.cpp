@@ -1,4 +1,4 @@
-// ARIA in the three modes through the C API, for every ARIA kernel: the mode vectors of
+// ARIA in the modes through the C API, for every ARIA kernel: the mode vectors of
 // OpenSSL's evpciph_aria.txt and Crypto++'s aria.txt (from the 2004 ARIA test-vector
 // document), then against OpenSSL's libcrypto on random keys, IVs and lengths.
 #include <gtest/gtest.h>
@@ -26,7 +26,7 @@ class AriaModes : public ::testing::TestWithParam<std::string> {
         if (!kc::kernel_runnable(*kc::find_kernel(GetParam())))
             GTEST_SKIP() << GetParam() << " cannot run on this machine";
     }
-    // mode: "ECB", "CBC" or "CTR"; returns false for modes we do not implement.
+    // mode: "ECB", "CBC", "CTR", "CFB", "CFB8" or "OFB"; returns false for the others.
     bool check(const std::string &cipher, const std::string &mode, const Bytes &key, const Bytes &iv, const Bytes &pt,
                const Bytes &ct, int line)
     {
@@ -40,6 +40,15 @@ class AriaModes : public ::testing::TestWithParam<std::string> {
         } else if (mode == "CTR") {
             EXPECT_EQ(ct, c.ctr_xor(iv, pt)) << "line " << line;
             EXPECT_EQ(pt, c.ctr_xor(iv, ct)) << "line " << line;
+        } else if (mode == "CFB") {
+            EXPECT_EQ(ct, c.cfb_encrypt(iv, pt)) << "line " << line;
+            EXPECT_EQ(pt, c.cfb_decrypt(iv, ct)) << "line " << line;
+        } else if (mode == "CFB8") {
+            EXPECT_EQ(ct, c.cfb8_encrypt(iv, pt)) << "line " << line;
+            EXPECT_EQ(pt, c.cfb8_decrypt(iv, ct)) << "line " << line;
+        } else if (mode == "OFB") {
+            EXPECT_EQ(ct, c.ofb_xor(iv, pt)) << "line " << line;
+            EXPECT_EQ(pt, c.ofb_xor(iv, ct)) << "line " << line;
         } else {
             return false;
         }
@@ -58,7 +67,7 @@ TEST_P(AriaModes, OpensslVectorFile)
         Bytes iv = r.has("iv") ? unhex(r.at("iv")) : Bytes();
         n += check(cipher, mode, unhex(r.at("key")), iv, unhex(r.at("plaintext")), unhex(r.at("ciphertext")), r.line);
     }
-    EXPECT_EQ(12, n); // 6 ECB, 3 CBC, 3 CTR
+    EXPECT_EQ(21, n); // 6 ECB, 3 each of CBC, CTR, CFB, CFB8, OFB
 }
 
 TEST_P(AriaModes, CryptoppVectorFile)

@@ -224,6 +224,7 @@ KCIPHER_API kcipher_status kcipher_ctr_xor(const kcipher_ctx *ctx, const uint8_t
  * OpenSSL's -cfb, -cfb8 and -ofb. len may be any length. iv (one block) is read, and on
  * success overwritten with the value that continues the stream, so a message may be processed
  * in pieces; every piece but the last must then be a whole number of blocks (CFB8: any length).
+ * After a partial last block iv holds what OpenSSL's register holds, which continues nothing.
  * CFB decryption is parallel; CFB encryption, CFB8 both ways and OFB are chains of one block
  * after another. OFB encryption and decryption are the same operation.
  */

@@ -114,6 +114,36 @@ class Cipher {
         return apply(in, [&](Bytes &o) { ctr_xor(iv.data(), block_offset, in.data(), o.data(), in.size()); });
     }
 
+    // ---- CFB, CFB8 and OFB (kcipher_cfb_*, kcipher_cfb8_*, kcipher_ofb_xor) ----
+    // Any length. The pointer forms update iv (one block) to continue the stream in the next
+    // call, every piece but the last then whole blocks (CFB8: any length); the vector forms
+    // take the iv by value and process one whole message.
+    void cfb_encrypt(uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len) const
+    {
+        check(kcipher_cfb_encrypt(ctx_, iv, block_size(), in, out, len));
+    }
+    void cfb_decrypt(uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len) const
+    {
+        check(kcipher_cfb_decrypt(ctx_, iv, block_size(), in, out, len));
+    }
+    void cfb8_encrypt(uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len) const
+    {
+        check(kcipher_cfb8_encrypt(ctx_, iv, block_size(), in, out, len));
+    }
+    void cfb8_decrypt(uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len) const
+    {
+        check(kcipher_cfb8_decrypt(ctx_, iv, block_size(), in, out, len));
+    }
+    void ofb_xor(uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len) const
+    {
+        check(kcipher_ofb_xor(ctx_, iv, block_size(), in, out, len));
+    }
+    Bytes cfb_encrypt(Bytes iv, const Bytes &in) const { return feedback(&Cipher::cfb_encrypt, iv, in); }
+    Bytes cfb_decrypt(Bytes iv, const Bytes &in) const { return feedback(&Cipher::cfb_decrypt, iv, in); }
+    Bytes cfb8_encrypt(Bytes iv, const Bytes &in) const { return feedback(&Cipher::cfb8_encrypt, iv, in); }
+    Bytes cfb8_decrypt(Bytes iv, const Bytes &in) const { return feedback(&Cipher::cfb8_decrypt, iv, in); }
+    Bytes ofb_xor(Bytes iv, const Bytes &in) const { return feedback(&Cipher::ofb_xor, iv, in); }
+
     // ---- GCM and CCM (kcipher_aead_seal / kcipher_aead_open) ----
     // mode: KCIPHER_MODE_GCM (iv >= 1 byte) or KCIPHER_MODE_CCM (iv = the nonce, 7..13 bytes).
     // seal writes in_len + tag_len bytes (ciphertext || tag); open reads ciphertext || tag
@@ -180,6 +210,12 @@ class Cipher {
     {
         if (iv.size() != block_size())
             throw Error(KCIPHER_ERR_IV_LENGTH);
+    }
+    using FeedbackFn = void (Cipher::*)(uint8_t *, const uint8_t *, uint8_t *, size_t) const;
+    Bytes feedback(FeedbackFn fn, Bytes &iv, const Bytes &in) const
+    {
+        check_iv(iv);
+        return apply(in, [&](Bytes &o) { (this->*fn)(iv.data(), in.data(), o.data(), in.size()); });
     }
     template <class F> static Bytes apply(const Bytes &in, F &&f)
     {

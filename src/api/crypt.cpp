@@ -4,6 +4,7 @@
 #include <cstring>
 #include <new>
 
+#include "api/buffer_checks.hpp"
 #include "api/context.hpp"
 #include "core/counter.hpp"
 #include "dispatch/registry.hpp"
@@ -25,31 +26,6 @@ static bool halves_equal(const uint8_t *key, size_t half)
     return diff == 0;
 }
 
-// in == out is in-place use; any other overlap would let a block be read after it was
-// written, so it is refused.
-static bool overlaps_badly(const uint8_t *in, const uint8_t *out, size_t len)
-{
-    if (in == out || len == 0)
-        return false;
-    uintptr_t a = reinterpret_cast<uintptr_t>(in), b = reinterpret_cast<uintptr_t>(out);
-    return a < b + len && b < a + len;
-}
-
-static kcipher_status check_buffers(const kcipher_ctx *ctx, const uint8_t *in, const uint8_t *out,
-                                    size_t len)
-{
-    if (ctx == nullptr)
-        return KCIPHER_ERR_NULL_POINTER;
-    if (len != 0 && (in == nullptr || out == nullptr))
-        return KCIPHER_ERR_NULL_POINTER;
-    if (len != 0 && (UINTPTR_MAX - reinterpret_cast<uintptr_t>(in) < len ||
-                     UINTPTR_MAX - reinterpret_cast<uintptr_t>(out) < len))
-        return KCIPHER_ERR_INVALID_ARGUMENT;
-    if (overlaps_badly(in, out, len))
-        return KCIPHER_ERR_OVERLAP;
-    return KCIPHER_OK;
-}
-
 static kcipher_status check_blocks(const kcipher_ctx *ctx, const uint8_t *in, const uint8_t *out,
                                    size_t len)
 {
@@ -57,15 +33,6 @@ static kcipher_status check_blocks(const kcipher_ctx *ctx, const uint8_t *in, co
     if (st == KCIPHER_OK && len % ctx->cipher->block_bytes != 0)
         return KCIPHER_ERR_DATA_LENGTH;
     return st;
-}
-
-static kcipher_status check_iv(const kcipher_ctx *ctx, const uint8_t *iv, size_t iv_len)
-{
-    if (iv == nullptr)
-        return KCIPHER_ERR_NULL_POINTER;
-    if (iv_len != ctx->cipher->block_bytes)
-        return KCIPHER_ERR_IV_LENGTH;
-    return KCIPHER_OK;
 }
 
 // Keystream blocks block_offset .. block_offset + ceil(len/bs) - 1 must all be distinct

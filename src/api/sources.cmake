@@ -5,6 +5,7 @@ kc_sources(ANY
   aead.cpp
   ciphers.cpp
   crypt.cpp
+  feedback.cpp
   gpu_aead.cpp
   gpu_api.cpp
   status.cpp

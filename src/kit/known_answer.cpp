@@ -34,6 +34,14 @@ std::string *field(KnownAnswer &r, const std::string &name)
     return nullptr;
 }
 
+bool known_mode(const std::string &m)
+{
+    for (const char *k : {"ecb", "cbc", "ctr", "cfb", "cfb8", "ofb"})
+        if (m == k)
+            return true;
+    return false;
+}
+
 // Whether a finished record has every field it needs, in hex where hex belongs.
 void check(KnownAnswer &r)
 {
@@ -41,10 +49,10 @@ void check(KnownAnswer &r)
         return;
     if (r.cipher.empty() || r.key.empty() || r.pt.empty() || r.ct.empty() || r.source.empty())
         r.error = "a record lacks source, cipher, key, pt or ct";
-    else if (r.mode != "ecb" && r.mode != "cbc" && r.mode != "ctr")
-        r.error = "mode '" + r.mode + "' is not ecb, cbc or ctr";
+    else if (!known_mode(r.mode))
+        r.error = "mode '" + r.mode + "' is not ecb, cbc, ctr, cfb, cfb8 or ofb";
     else if ((r.mode == "ecb") != r.iv.empty())
-        r.error = "iv is for cbc and ctr only, and they need one";
+        r.error = "iv is for the modes other than ecb, and they need one";
     else if (!is_hex(r.key) || !is_hex(r.iv) || !is_hex(r.pt) || !is_hex(r.ct) || r.pt.size() != r.ct.size())
         r.error = "key, iv, pt and ct must be hex, pt and ct of one length";
 }

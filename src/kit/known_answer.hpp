@@ -10,7 +10,8 @@
 
 namespace kc {
 
-// One record, as in the file: hex strings, iv empty for ECB; mode "ecb", "cbc" or "ctr".
+// One record, as in the file: hex strings, iv empty for ECB; mode "ecb", "cbc", "ctr", "cfb",
+// "cfb8" or "ofb" (kcipher.h's modes of those names).
 // error is empty for a well-formed record and says what is wrong otherwise (selftest reports
 // such a record as a failure instead of skipping it).
 struct KnownAnswer {

@@ -4,12 +4,15 @@
 kc_sources(ANY
   cbc.cpp
   ccm.cpp
+  cfb.cpp
+  cfb8.cpp
   cmac.cpp
   ctr.cpp
   ctr_stream.cpp
   ecb.cpp
   gcm.cpp
   gcm_parts.cpp
+  ofb.cpp
   parallel.cpp
 )
 kc_sources(CUDA

@@ -88,6 +88,20 @@ Work open_worker(std::shared_ptr<kcipher::Cipher> c, kcipher_mode mode, std::sha
     };
 }
 
+// CFB, CFB8 and OFB: one stream across the calls, its register carried in iv from one call to
+// the next (OFB's decryption is its encryption).
+Work feedback_worker(std::shared_ptr<kcipher::Cipher> c, kcipher_mode mode, bool decrypt,
+                     std::shared_ptr<std::vector<uint8_t>> iv)
+{
+    using Fn = kcipher_status (*)(const kcipher_ctx *, uint8_t *, size_t, const uint8_t *, uint8_t *, size_t);
+    const Fn f = mode == KCIPHER_MODE_OFB ? kcipher_ofb_xor
+                 : mode == KCIPHER_MODE_CFB ? (decrypt ? kcipher_cfb_decrypt : kcipher_cfb_encrypt)
+                                            : (decrypt ? kcipher_cfb8_decrypt : kcipher_cfb8_encrypt);
+    return [c, iv, f](const uint8_t *in, uint8_t *out, size_t n) {
+        kcipher::check(f(c->get(), iv->data(), iv->size(), in, out, n));
+    };
+}
+
 Target kcipher_target(const std::string &cipher, kcipher_mode mode,
                       const std::string &kernel, bool decrypt)
 {
@@ -96,13 +110,15 @@ Target kcipher_target(const std::string &cipher, kcipher_mode mode,
     auto c = std::make_shared<kcipher::Cipher>(cipher, random_bytes(info.key_bytes),
                                                kernel.empty() ? nullptr : kernel.c_str());
     c->set_threads(1);
-    static const char *modes[] = {"", "ecb", "cbc", "ctr", "gcm", "ccm", "cmac", "gmac"};
+    static const char *modes[] = {"", "ecb", "cbc", "ctr", "gcm", "ccm", "cmac", "gmac", "xts", "cfb", "cfb8", "ofb"};
     Target t{"kcipher", cipher, modes[mode], c->kernel(), kcipher_version(), decrypt, nullptr};
     size_t bs = info.block_bytes;
     t.make_worker = [c, mode, bs, decrypt]() -> Work {
         auto iv = std::make_shared<std::vector<uint8_t>>(random_bytes(bs));
         if (decrypt && (mode == KCIPHER_MODE_GCM || mode == KCIPHER_MODE_CCM))
             return open_worker(c, mode, iv);
+        if (mode == KCIPHER_MODE_CFB || mode == KCIPHER_MODE_CFB8 || mode == KCIPHER_MODE_OFB)
+            return feedback_worker(c, mode, decrypt, iv);
         if (decrypt && mode == KCIPHER_MODE_ECB)
             return [c](const uint8_t *in, uint8_t *out, size_t n) { c->ecb_decrypt(in, out, n / c->block_size() * c->block_size()); };
         if (decrypt && mode == KCIPHER_MODE_CBC)

@@ -66,7 +66,8 @@ Runner add_bench_command(CLI::App &app)
         ->each([o](const std::string &) { o->rounds_given = true; });
     sub->add_option("--json", t.json, "write the records as a JSON list to this file");
     sub->add_flag("--decrypt", t.decrypt,
-                  "time the inverse call: ECB/CBC decryption, GCM/CCM open with the tag verified (our rows only)");
+                  "time the inverse call: ECB/CBC/CFB/CFB8 decryption, GCM/CCM open with the tag verified (our rows "
+                  "only)");
     sub->add_flag("!--no-openssl", t.openssl, "skip OpenSSL's rows");
     sub->add_flag("!--no-cryptopp", t.cryptopp, "skip Crypto++'s rows");
     sub->add_flag("--gpu", o->gpu,
