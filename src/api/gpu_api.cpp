@@ -15,7 +15,8 @@ using namespace kc;
 
 kcipher_status kc_lookup_cipher(const char *name, const CipherDesc **out);
 
-static kcipher_status check_device_call(const kcipher_ctx *ctx, const void *in, const void *out, size_t len,
+// Also the first checks of api/gpu_xts.cpp.
+kcipher_status kc_gpu_check_device_call(const kcipher_ctx *ctx, const void *in, const void *out, size_t len,
                                         bool in_optional, int *device)
 {
     if (ctx == nullptr)
@@ -65,7 +66,7 @@ static kcipher_status device_ecb(const kcipher_ctx *ctx, bool decrypt, const voi
                                  void *stream)
 {
     int dev = -1;
-    kcipher_status st = check_device_call(ctx, in, out, len, false, &dev);
+    kcipher_status st = kc_gpu_check_device_call(ctx, in, out, len, false, &dev);
     if (st != KCIPHER_OK || len == 0)
         return st;
     if (len % ctx->cipher->block_bytes != 0)
@@ -91,7 +92,7 @@ kcipher_status kcipher_gpu_ctr_xor(const kcipher_ctx *ctx, const uint8_t *iv, si
                                    const void *in, void *out, size_t len, void *stream)
 {
     int dev = -1;
-    kcipher_status st = check_device_call(ctx, in, out, len, true, &dev);
+    kcipher_status st = kc_gpu_check_device_call(ctx, in, out, len, true, &dev);
     if (st != KCIPHER_OK)
         return st;
     if (iv == nullptr)

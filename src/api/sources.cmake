@@ -7,5 +7,6 @@ kc_sources(ANY
   crypt.cpp
   gpu_aead.cpp
   gpu_api.cpp
+  gpu_xts.cpp
   status.cpp
 )
