@@ -1,5 +1,5 @@
 // XTS on the GPU (kcipher_gpu_xts_*, and host memory through a GPU context's pipeline)
-// against XTS composed by hand in this file over the reference kernel's ECB (IEEE 1619-2018
+// against XTS composed by hand in this file over the CPU's ECB (IEEE 1619-2018
 // section 5: tweak E_K2(i), alpha-doubling, ciphertext stealing): random keys, data units of
 // 0 (one unit), 16, 512, 4096 and sizes that are not whole blocks, lengths across block, unit,
 // warp-step (32 blocks), segment (4096 blocks) and chunk (4 MiB) boundaries, in place and
@@ -50,11 +50,12 @@ void alpha(uint8_t t[16])
 
 struct RefXts {
     std::unique_ptr<Ctx> k1, k2;
+    // The CPU's default kernels (each tested against its reference elsewhere): the large
+    // cases here run hundreds of MiB through this composition.
     RefXts(const kc::CipherDesc &d, const Bytes &key)
     {
-        const char *ref = kc::reference_kernel(d.id)->name;
-        k1.reset(new Ctx(d.name, Bytes(key.begin(), key.begin() + d.key_bytes), ref));
-        k2.reset(new Ctx(d.name, Bytes(key.begin() + d.key_bytes, key.end()), ref));
+        k1.reset(new Ctx(d.name, Bytes(key.begin(), key.begin() + d.key_bytes), nullptr));
+        k2.reset(new Ctx(d.name, Bytes(key.begin() + d.key_bytes, key.end()), nullptr));
     }
 
     void block(bool dec, uint8_t *b, const uint8_t t[16]) const
@@ -245,7 +246,8 @@ void device_round_trip(GpuXts &t, kcipher_ctx *c, const RefXts &ref, const Bytes
     ASSERT_EQ(cudaSuccess, cudaDeviceSynchronize());
     DeviceBuffer &ob = in_place ? din : dout;
     ASSERT_EQ(ob.get(len, skew), want) << "encrypt len " << len << " unit " << unit << " skew " << skew;
-    ASSERT_EQ(ref.run(true, tweak, unit, want), pt);
+    if (len <= (size_t(1) << 20)) // the composition inverts itself
+        ASSERT_EQ(ref.run(true, tweak, unit, want), pt);
     ASSERT_EQ(KCIPHER_OK, kcipher_gpu_xts_decrypt(c, tweak.data(), 16, unit, out, out, len, nullptr));
     ASSERT_EQ(cudaSuccess, cudaDeviceSynchronize());
     ASSERT_EQ(ob.get(len, skew), pt) << "decrypt len " << len << " unit " << unit;
