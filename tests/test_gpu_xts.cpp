@@ -79,8 +79,9 @@ struct RefXts {
             std::memcpy(&mask[16 * j], t, 16);
         for (size_t k = 0; k < plain * 16; k++)
             p[k] ^= mask[k];
-        if (plain)
+        if (plain) {
             ASSERT_EQ(KCIPHER_OK, (dec ? kcipher_ecb_decrypt : kcipher_ecb_encrypt)(k1->c, p, p, plain * 16));
+        }
         for (size_t k = 0; k < plain * 16; k++)
             p[k] ^= mask[k];
         if (!tail)
@@ -131,8 +132,9 @@ void check_cut(size_t len, size_t unit, size_t max)
         ASSERT_EQ(pc.unit, pc.offset / u);
         const size_t in_unit = pc.offset - pc.unit * u;
         ASSERT_EQ(pc.first_block * 16, in_unit);
-        if (pc.first_block != 0 || pc.unit_bytes < u)
+        if (pc.first_block != 0 || pc.unit_bytes < u) {
             ASSERT_EQ(pc.unit_bytes, pc.len); // a run inside one unit
+        }
         at += pc.len;
     }
     ASSERT_EQ(at, len);
@@ -234,7 +236,7 @@ class GpuXts : public ::testing::TestWithParam<kct::KernelCipher> {
 
 // Device memory, both ways, against the reference: the given unit and lengths, some in place
 // (skew 0, out == in), some unaligned.
-void device_round_trip(GpuXts &t, kcipher_ctx *c, const RefXts &ref, const Bytes &tweak, size_t unit,
+void device_round_trip(kcipher_ctx *c, const RefXts &ref, const Bytes &tweak, size_t unit,
                        const Bytes &pt, size_t skew, bool in_place)
 {
     const size_t len = pt.size();
@@ -246,12 +248,12 @@ void device_round_trip(GpuXts &t, kcipher_ctx *c, const RefXts &ref, const Bytes
     ASSERT_EQ(cudaSuccess, cudaDeviceSynchronize());
     DeviceBuffer &ob = in_place ? din : dout;
     ASSERT_EQ(ob.get(len, skew), want) << "encrypt len " << len << " unit " << unit << " skew " << skew;
-    if (len <= (size_t(1) << 20)) // the composition inverts itself
+    if (len <= (size_t(1) << 20)) { // the composition inverts itself
         ASSERT_EQ(ref.run(true, tweak, unit, want), pt);
+    }
     ASSERT_EQ(KCIPHER_OK, kcipher_gpu_xts_decrypt(c, tweak.data(), 16, unit, out, out, len, nullptr));
     ASSERT_EQ(cudaSuccess, cudaDeviceSynchronize());
     ASSERT_EQ(ob.get(len, skew), pt) << "decrypt len " << len << " unit " << unit;
-    (void)t;
 }
 
 // A few units of a few blocks each, with stealing: small enough for compute-sanitizer.
@@ -265,7 +267,7 @@ TEST_P(GpuXts, SmallDeviceCases)
             Bytes tweak = rnd(16);
             if (k % 5 == 4)
                 std::memset(tweak.data(), 0xff, 12); // + unit carries into the high words
-            device_round_trip(*this, gpu_->c, *ref_, tweak, unit, rnd(len), k % 3 == 1 ? 5 : 0, k % 2 == 0);
+            device_round_trip(gpu_->c, *ref_, tweak, unit, rnd(len), k % 3 == 1 ? 5 : 0, k % 2 == 0);
             k++;
         }
 }
@@ -281,7 +283,7 @@ TEST_P(GpuXts, DeviceMatchesReference)
         for (size_t len : lens) {
             if (unit && unit < len && len % unit && len % unit < 16)
                 continue;
-            device_round_trip(*this, gpu_->c, *ref_, rnd(16), unit, rnd(len), k % 4 == 3 ? 3 : 0, k % 3 == 0);
+            device_round_trip(gpu_->c, *ref_, rnd(16), unit, rnd(len), k % 4 == 3 ? 3 : 0, k % 3 == 0);
             k++;
         }
 }
@@ -290,9 +292,9 @@ TEST_P(GpuXts, DeviceMatchesReference)
 // unit (64 MiB + 5 bytes: segments far from block 0, and a stolen end).
 TEST_P(GpuXts, ManyUnitsAndOneLargeUnit)
 {
-    device_round_trip(*this, gpu_->c, *ref_, rnd(16), 512, rnd(100000 * 512), 0, false);
-    device_round_trip(*this, gpu_->c, *ref_, rnd(16), 4096, rnd(4096 * 4096 + 300), 0, true);
-    device_round_trip(*this, gpu_->c, *ref_, rnd(16), 0, rnd((size_t(64) << 20) + 5), 0, true);
+    device_round_trip(gpu_->c, *ref_, rnd(16), 512, rnd(100000 * 512), 0, false);
+    device_round_trip(gpu_->c, *ref_, rnd(16), 4096, rnd(4096 * 4096 + 300), 0, true);
+    device_round_trip(gpu_->c, *ref_, rnd(16), 0, rnd((size_t(64) << 20) + 5), 0, true);
 }
 
 #endif // KCIPHER_HAVE_CUDA
