@@ -21,6 +21,7 @@
 #include "dispatch/registry.hpp"
 #include "kcipher/kcipher.h"
 #include "modes/aead.hpp"
+#include "support/evp_block.hpp"
 #include "support/kernels.hpp"
 #include "support/openssl_aead.hpp"
 #include "support/sample.hpp"
@@ -37,6 +38,8 @@ using kct::unhex;
 #ifdef KC_HAVE_OPENSSL
 using kct::evp_aead;
 using kct::evp_cmac;
+using kct::evp_kernel;
+using kct::init_evp;
 #endif
 
 struct Ctx {
@@ -344,57 +347,12 @@ TEST(Ghash, EveryImplementationEqualsThePortableOneOnEveryLength)
 
 #ifdef KC_HAVE_OPENSSL
 
-// An AES (or TDES) block kernel over OpenSSL's ECB, so that the mode code can be checked
-// against OpenSSL's own GCM, CCM and CMAC independently of our ciphers.
-struct EvpBlock {
-    static const EVP_CIPHER *&cipher()
-    {
-        static const EVP_CIPHER *c = nullptr;
-        return c;
-    }
-    static void set_key(void *state, kc::Cipher, const uint8_t *key) { std::memcpy(state, key, 32); }
-    static void run(const void *state, const uint8_t *in, uint8_t *out, size_t n, int enc)
-    {
-        EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
-        EVP_CipherInit_ex(x, cipher(), nullptr, static_cast<const uint8_t *>(state), nullptr, enc);
-        EVP_CIPHER_CTX_set_padding(x, 0);
-        int l = 0;
-        EVP_CipherUpdate(x, out, &l, in, (int)(n * EVP_CIPHER_get_block_size(cipher())));
-        EVP_CIPHER_CTX_free(x);
-    }
-    static void enc(const void *s, const uint8_t *in, uint8_t *out, size_t n) { run(s, in, out, n, 1); }
-    static void dec(const void *s, const uint8_t *in, uint8_t *out, size_t n) { run(s, in, out, n, 0); }
-    static void ctr(const void *s, const uint8_t *c, const uint8_t *in, uint8_t *out, size_t n)
-    {
-        const size_t bs = (size_t)EVP_CIPHER_get_block_size(cipher());
-        Bytes blocks(n * bs), cb(c, c + bs);
-        for (size_t i = 0; i < n; i++) {
-            std::memcpy(blocks.data() + i * bs, cb.data(), bs);
-            for (size_t j = bs; j-- > 0 && ++cb[j] == 0;) {
-            }
-        }
-        enc(s, blocks.data(), blocks.data(), n);
-        for (size_t i = 0; i < n * bs; i++)
-            out[i] = (in ? in[i] : 0) ^ blocks[i];
-    }
-};
-
-// The adapter's key state holds the raw key, zero-padded to 32 bytes.
-bool init_evp(kc::KeyState &ks, const kc::Kernel &k, Bytes key)
-{
-    key.resize(32);
-    return ks.init(k, kc::Cipher::aria128, key.data());
-}
-
-const kc::Kernel evp_kernel = {"test/evp", "test", 16, 1, false, 0, 0, 32, nullptr,
-                               EvpBlock::set_key, EvpBlock::enc, EvpBlock::dec, EvpBlock::ctr};
-
 // Our GCM, CCM and CMAC code over AES-128 equals OpenSSL's AES-GCM, AES-CCM and CMAC, with
 // every GHASH implementation, every GCM tag length, IVs of 1..64 bytes, and lengths across
 // block and slice boundaries.
 TEST(AeadModesOverAes, EqualOpenssl)
 {
-    EvpBlock::cipher() = EVP_aes_128_ecb();
+    kct::EvpBlock::cipher() = EVP_aes_128_ecb();
     const size_t gcm_tags[] = {16, 15, 14, 13, 12, 8, 4};
     const size_t lengths[] = {0, 1, 15, 16, 17, 31, 33, 64, 100, 1000, 16383, 16385, 33000};
     kct::Sample sample("AeadModesOverAes");
@@ -451,9 +409,9 @@ TEST(AeadModesOverAes, EqualOpenssl)
 // CMAC's 64-bit-block path (the subkeys' R_64 = 0x1b) against OpenSSL's CMAC over TDES.
 TEST(AeadModesOverAes, Cmac64EqualsOpensslOverTdes)
 {
-    EvpBlock::cipher() = EVP_des_ede3_ecb();
+    kct::EvpBlock::cipher() = EVP_des_ede3_ecb();
     static const kc::Kernel tdes = {"test/evp-tdes", "test", 8, 1, false, 0, 0, 32, nullptr,
-                                    EvpBlock::set_key, EvpBlock::enc, EvpBlock::dec, EvpBlock::ctr};
+                                    kct::EvpBlock::set_key, kct::EvpBlock::enc, kct::EvpBlock::dec, kct::EvpBlock::ctr};
     Bytes key = kct::random_bytes(32, 77);
     key.resize(24);
     kc::KeyState ks;
@@ -473,7 +431,7 @@ TEST(AeadModesOverAes, Cmac64EqualsOpensslOverTdes)
 // with IVs that are not 12 bytes long).
 TEST(AeadModesOverAes, GcmCounterWrapsInItsLastWord)
 {
-    EvpBlock::cipher() = EVP_aes_128_ecb();
+    kct::EvpBlock::cipher() = EVP_aes_128_ecb();
     const Bytes key(16, 3);
     kc::KeyState ks;
     ASSERT_TRUE(init_evp(ks, evp_kernel, key));
@@ -494,7 +452,7 @@ TEST(AeadModesOverAes, GcmCounterWrapsInItsLastWord)
         for (int sh = 24; sh >= 0; sh -= 8)
             cb.push_back((uint8_t)(low >> sh));
         Bytes e(16);
-        EvpBlock::enc(ks.get(), cb.data(), e.data(), 1);
+        kct::EvpBlock::enc(ks.get(), cb.data(), e.data(), 1);
         want.insert(want.end(), e.begin(), e.end());
     }
     want.resize(69);

@@ -239,15 +239,15 @@ KCIPHER_API kcipher_status kcipher_ofb_xor(const kcipher_ctx *ctx, uint8_t *iv, 
                                            const uint8_t *in, uint8_t *out, size_t len);
 
 /*
- * XTS (IEEE 1619, SP 800-38E), for 128-bit-block ciphers. The context is made with the mode in
- * its name and a key twice the cipher's length, data key first then tweak key:
- * kcipher_new(&ctx, "lea-128-xts", key, 32, NULL). Equal halves are KCIPHER_ERR_XTS_KEY. Such a
- * context serves XTS alone (other modes: KCIPHER_ERR_CONTEXT_MODE), and XTS needs such a
- * context. tweak is 16 bytes. With data_unit == 0 the whole input is one data unit; otherwise
- * the input is cut into units of data_unit bytes and unit i is processed with tweak + i (the
- * tweak read as a 128-bit little-endian integer: dm-crypt's plain64 sector numbers). Every
- * unit, and a last shorter unit, must be at least one block (KCIPHER_ERR_DATA_LENGTH); a unit
- * that is not whole blocks uses ciphertext stealing. Units run in parallel.
+ * XTS (IEEE 1619, SP 800-38E), for 128-bit-block ciphers, on a context made with the mode in its
+ * name and a key twice the cipher's length, data key then tweak key: kcipher_new(&ctx,
+ * "lea-128-xts", key, 32, NULL). Equal halves are KCIPHER_ERR_XTS_KEY. Such a context serves XTS
+ * alone (other modes: KCIPHER_ERR_CONTEXT_MODE), and XTS needs one. tweak is 16 bytes (else
+ * KCIPHER_ERR_IV_LENGTH). data_unit == 0: the whole input is one data unit; otherwise the input is
+ * cut into units of data_unit bytes and unit i takes tweak + i (the tweak read as a 128-bit
+ * little-endian integer: dm-crypt's plain64 sector numbers). Every unit, and a shorter last one,
+ * must be one block or more (KCIPHER_ERR_DATA_LENGTH); a unit not of whole blocks ends with
+ * ciphertext stealing (out as long as in; in may equal out). Units and long units run in parallel.
  */
 KCIPHER_API kcipher_status kcipher_xts_encrypt(const kcipher_ctx *ctx, const uint8_t *tweak, size_t tweak_len,
                                                size_t data_unit, const uint8_t *in, uint8_t *out, size_t len);

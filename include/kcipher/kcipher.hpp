@@ -114,6 +114,30 @@ class Cipher {
         return apply(in, [&](Bytes &o) { ctr_xor(iv.data(), block_offset, in.data(), o.data(), in.size()); });
     }
 
+    // ---- XTS (kcipher_xts_encrypt / kcipher_xts_decrypt), on a "NAME-xts" context ----
+    // tweak: 16 bytes. data_unit 0: the whole input is one data unit; otherwise unit i of
+    // data_unit bytes takes tweak + i (128-bit little-endian).
+    void xts_encrypt(const uint8_t tweak[16], size_t data_unit, const uint8_t *in, uint8_t *out, size_t len) const
+    {
+        check(kcipher_xts_encrypt(ctx_, tweak, 16, data_unit, in, out, len));
+    }
+    void xts_decrypt(const uint8_t tweak[16], size_t data_unit, const uint8_t *in, uint8_t *out, size_t len) const
+    {
+        check(kcipher_xts_decrypt(ctx_, tweak, 16, data_unit, in, out, len));
+    }
+    Bytes xts_encrypt(const Bytes &tweak, const Bytes &in, size_t data_unit = 0) const
+    {
+        return apply(in, [&](Bytes &o) {
+            check(kcipher_xts_encrypt(ctx_, tweak.data(), tweak.size(), data_unit, in.data(), o.data(), in.size()));
+        });
+    }
+    Bytes xts_decrypt(const Bytes &tweak, const Bytes &in, size_t data_unit = 0) const
+    {
+        return apply(in, [&](Bytes &o) {
+            check(kcipher_xts_decrypt(ctx_, tweak.data(), tweak.size(), data_unit, in.data(), o.data(), in.size()));
+        });
+    }
+
     // ---- GCM and CCM (kcipher_aead_seal / kcipher_aead_open) ----
     // mode: KCIPHER_MODE_GCM (iv >= 1 byte) or KCIPHER_MODE_CCM (iv = the nonce, 7..13 bytes).
     // seal writes in_len + tag_len bytes (ciphertext || tag); open reads ciphertext || tag

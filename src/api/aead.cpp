@@ -36,6 +36,8 @@ kcipher_status check_iv_and_tag(const kcipher_ctx *ctx, kcipher_mode mode, const
 {
     if (ctx == nullptr || iv == nullptr)
         return KCIPHER_ERR_NULL_POINTER;
+    if (kc_plain_context(ctx) != KCIPHER_OK)
+        return KCIPHER_ERR_CONTEXT_MODE;
     if (ctx->cipher->block_bytes != 16)
         return KCIPHER_ERR_UNSUPPORTED;
     if (mode == KCIPHER_MODE_CCM) {
@@ -368,6 +370,8 @@ kcipher_status kcipher_mac_init(kcipher_mac_state **st, const kcipher_ctx *ctx, 
     if (st == nullptr || ctx == nullptr)
         return KCIPHER_ERR_NULL_POINTER;
     *st = nullptr;
+    if (kc_plain_context(ctx) != KCIPHER_OK)
+        return KCIPHER_ERR_CONTEXT_MODE;
     if (mode == KCIPHER_MODE_GMAC) {
         kcipher_status s = check_iv_and_tag(ctx, mode, iv, iv_len, tag_len);
         if (s != KCIPHER_OK)

@@ -9,6 +9,7 @@
 #include "core/key_state.hpp"
 #include "core/wipe.hpp"
 #include "dispatch/registry.hpp"
+#include "kcipher/kcipher.h"
 #include "modes/aead.hpp"
 #include "modes/gpu_modes.hpp"
 #include "modes/keyed.hpp"
@@ -83,3 +84,11 @@ struct kcipher_ctx {
     mutable std::once_flag gcm_once;
     mutable kc::GcmKey gcm;
 };
+
+// The refusal every entry point of a mode other than XTS starts with: an XTS context's key is
+// two keys, and using either half alone (ECB, CBC, a MAC...) would be misuse. KCIPHER_OK for a
+// plain context (and for NULL, which the caller's own checks report).
+inline kcipher_status kc_plain_context(const kcipher_ctx *ctx)
+{
+    return ctx != nullptr && ctx->xts ? KCIPHER_ERR_CONTEXT_MODE : KCIPHER_OK;
+}

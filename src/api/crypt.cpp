@@ -35,8 +35,8 @@ static bool overlaps_badly(const uint8_t *in, const uint8_t *out, size_t len)
     return a < b + len && b < a + len;
 }
 
-static kcipher_status check_buffers(const kcipher_ctx *ctx, const uint8_t *in, const uint8_t *out,
-                                    size_t len)
+// The buffers of any mode, XTS's included (api/xts.cpp).
+kcipher_status kc_check_buffers(const kcipher_ctx *ctx, const uint8_t *in, const uint8_t *out, size_t len)
 {
     if (ctx == nullptr)
         return KCIPHER_ERR_NULL_POINTER;
@@ -48,6 +48,14 @@ static kcipher_status check_buffers(const kcipher_ctx *ctx, const uint8_t *in, c
     if (overlaps_badly(in, out, len))
         return KCIPHER_ERR_OVERLAP;
     return KCIPHER_OK;
+}
+
+// The buffers of a mode other than XTS, on a context that is not an XTS one.
+static kcipher_status check_buffers(const kcipher_ctx *ctx, const uint8_t *in, const uint8_t *out,
+                                    size_t len)
+{
+    const kcipher_status st = kc_plain_context(ctx);
+    return st != KCIPHER_OK ? st : kc_check_buffers(ctx, in, out, len);
 }
 
 static kcipher_status check_blocks(const kcipher_ctx *ctx, const uint8_t *in, const uint8_t *out,

@@ -24,6 +24,8 @@ kcipher_status check_gpu_gcm(const kcipher_ctx *ctx, kcipher_mode mode)
 {
     if (ctx == nullptr)
         return KCIPHER_ERR_NULL_POINTER;
+    if (kc_plain_context(ctx) != KCIPHER_OK)
+        return KCIPHER_ERR_CONTEXT_MODE;
     if (ctx->kernel->gpu == nullptr)
         return KCIPHER_ERR_NOT_GPU_KERNEL;
     if (mode == KCIPHER_MODE_CCM) // a chain: the CPU's (kcipher_aead_*)

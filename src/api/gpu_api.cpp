@@ -21,6 +21,8 @@ kcipher_status kc_gpu_check_device_call(const kcipher_ctx *ctx, const void *in, 
 {
     if (ctx == nullptr)
         return KCIPHER_ERR_NULL_POINTER;
+    if (kc_plain_context(ctx) != KCIPHER_OK)
+        return KCIPHER_ERR_CONTEXT_MODE;
     if (ctx->kernel->gpu == nullptr)
         return KCIPHER_ERR_NOT_GPU_KERNEL;
     if (len == 0)

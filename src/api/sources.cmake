@@ -9,4 +9,5 @@ kc_sources(ANY
   gpu_api.cpp
   gpu_xts.cpp
   status.cpp
+  xts.cpp
 )

@@ -4,4 +4,5 @@
 kc_sources(ANY
   features.cpp
   registry.cpp
+  xts_whiten_choice.cpp
 )

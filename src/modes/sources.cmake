@@ -11,6 +11,7 @@ kc_sources(ANY
   gcm.cpp
   gcm_parts.cpp
   parallel.cpp
+  xts.cpp
 )
 kc_sources(CUDA
   gpu_device.cu

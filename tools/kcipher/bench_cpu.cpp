@@ -31,10 +31,11 @@ CipherArg parse_cipher_arg(const std::string &arg)
         throw std::runtime_error("--cipher '" + arg + "': " + kcipher_strerror(st));
     kcipher_cipher_info info;
     kcipher::check(kcipher_cipher_find(cipher, &info));
-    const bool needs_128 = mode == KCIPHER_MODE_GCM || mode == KCIPHER_MODE_CCM || mode == KCIPHER_MODE_GMAC;
+    const bool needs_128 = mode == KCIPHER_MODE_GCM || mode == KCIPHER_MODE_CCM || mode == KCIPHER_MODE_GMAC ||
+                           mode == KCIPHER_MODE_XTS;
     if (needs_128 && info.block_bytes != 16)
-        throw std::runtime_error("--cipher '" + arg + "': GCM, CCM and GMAC need a 128-bit block (CMAC takes every "
-                                 "cipher)");
+        throw std::runtime_error("--cipher '" + arg + "': GCM, CCM, GMAC and XTS need a 128-bit block (CMAC takes "
+                                 "every cipher)");
     return {cipher, mode};
 }
 
@@ -93,18 +94,29 @@ Target kcipher_target(const std::string &cipher, kcipher_mode mode,
 {
     kcipher_cipher_info info;
     kcipher::check(kcipher_cipher_find(cipher.c_str(), &info));
-    auto c = std::make_shared<kcipher::Cipher>(cipher, random_bytes(info.key_bytes),
+    // An XTS context is its own kind, keyed with a data key and a tweak key.
+    const bool xts = mode == KCIPHER_MODE_XTS;
+    auto c = std::make_shared<kcipher::Cipher>(xts ? cipher + "-xts" : cipher,
+                                               random_bytes((xts ? 2 : 1) * info.key_bytes),
                                                kernel.empty() ? nullptr : kernel.c_str());
     c->set_threads(1);
-    static const char *modes[] = {"", "ecb", "cbc", "ctr", "gcm", "ccm", "cmac", "gmac"};
+    static const char *modes[] = {"", "ecb", "cbc", "ctr", "gcm", "ccm", "cmac", "gmac", "xts", "cfb", "cfb8", "ofb"};
     Target t{"kcipher", cipher, modes[mode], c->kernel(), kcipher_version(), decrypt, nullptr};
     size_t bs = info.block_bytes;
-    t.make_worker = [c, mode, bs, decrypt]() -> Work {
+    t.make_worker = [c, mode, bs, decrypt, xts]() -> Work {
         auto iv = std::make_shared<std::vector<uint8_t>>(random_bytes(bs));
         if (decrypt && (mode == KCIPHER_MODE_GCM || mode == KCIPHER_MODE_CCM))
             return open_worker(c, mode, iv);
         if (decrypt && mode == KCIPHER_MODE_ECB)
             return [c](const uint8_t *in, uint8_t *out, size_t n) { c->ecb_decrypt(in, out, n / c->block_size() * c->block_size()); };
+        if (xts)
+            // The message as one data unit under a random tweak, the way a file is encrypted.
+            return [c, iv, decrypt](const uint8_t *in, uint8_t *out, size_t n) {
+                if (decrypt)
+                    c->xts_decrypt(iv->data(), 0, in, out, n);
+                else
+                    c->xts_encrypt(iv->data(), 0, in, out, n);
+            };
         if (decrypt && mode == KCIPHER_MODE_CBC)
             return [c, iv](const uint8_t *in, uint8_t *out, size_t n) {
                 c->cbc_decrypt(iv->data(), in, out, n / c->block_size() * c->block_size());

@@ -1,0 +1,185 @@
+// XTS (IEEE 1619-2018, SP 800-38E). Block j of a data unit is C = E_K1(P ^ T_j) ^ T_j with
+// T_j = E_K2(tweak) * alpha^j (modes/xts_tweak.hpp). The fast path works a batch at a time: the
+// batch's tweaks go into a buffer while out = in ^ T, one kernel call encrypts the whole batch
+// (the SIMD kernels need many blocks per call), then out ^= T; the whitening is SIMD
+// (kit/xts/xts_whiten.hpp, chosen by dispatch/xts_whiten_choice.hpp). A unit that is not
+// whole blocks ends with ciphertext stealing (IEEE 1619-2018 5.3.2 and 5.4.2).
+#include "modes/xts.hpp"
+
+#include <cstring>
+
+#include "core/wipe.hpp"
+#include "dispatch/xts_whiten_choice.hpp"
+#include "modes/parallel.hpp"
+#include "modes/xts_tweak.hpp"
+
+namespace kc {
+namespace {
+
+// Blocks per kernel call: 4 KiB of data and 4 KiB of tweaks stay in L1, and it is a multiple
+// of every kernel's batch_blocks.
+constexpr size_t batch = 256;
+// Units at least this long are split across threads one at a time; shorter ones (disk
+// sectors) are spread over threads a chunk of units each.
+constexpr size_t long_unit = 64 * 1024;
+
+struct TweakBuffer {
+    alignas(64) uint8_t bytes[16 * batch];
+    ~TweakBuffer() { secure_wipe(bytes, sizeof bytes); }
+};
+
+void cipher_blocks(const Keyed &k, bool decrypt, const uint8_t *in, uint8_t *out, size_t n)
+{
+    (decrypt ? k.kernel->decrypt_blocks : k.kernel->encrypt_blocks)(k.keys, in, out, n);
+}
+
+// n whole blocks from tweak t, batch by batch; returns the tweak of the block after them.
+XtsTweak xts_blocks(const Keyed &k, bool decrypt, XtsTweak t, const uint8_t *in, uint8_t *out, size_t n,
+                    TweakBuffer &tw)
+{
+    const XtsWhitenKernel &whiten = xts_whiten_kernel();
+    uint8_t tb[16];
+    xts_store(tb, t);
+    while (n != 0) {
+        const size_t m = n < batch ? n : batch;
+        whiten.pre(tb, tw.bytes, in, out, m);
+        cipher_blocks(k, decrypt, out, out, m);
+        whiten.post(tw.bytes, out, m);
+        in += 16 * m;
+        out += 16 * m;
+        n -= m;
+    }
+    t = xts_load(tb);
+    secure_wipe_inline(tb);
+    return t;
+}
+
+// One block under tweak t, src and dst 16 bytes each (they may be the same).
+void xts_one(const Keyed &k, bool decrypt, XtsTweak t, const uint8_t *src, uint8_t *dst)
+{
+    uint8_t x[16], tb[16];
+    xts_store(tb, t);
+    for (int i = 0; i < 16; i++)
+        x[i] = src[i] ^ tb[i];
+    cipher_blocks(k, decrypt, x, x, 1);
+    for (int i = 0; i < 16; i++)
+        dst[i] = x[i] ^ tb[i];
+    secure_wipe_inline(x);
+    secure_wipe_inline(tb);
+}
+
+// The last whole block (tweak t) and the r < 16 bytes after it. Encryption: CC = XTS(P_{m-1})
+// under t; the short last ciphertext is CC's first r bytes; P_m padded with CC's remaining bytes
+// is encrypted under t * alpha into the block's place. Decryption undoes it in the other order,
+// so the whole block is deciphered under t * alpha and the padded one under t. Every input
+// byte is read before its place is written: in place works.
+void steal(const Keyed &k, bool decrypt, XtsTweak t, const uint8_t *in, uint8_t *out, size_t r)
+{
+    const XtsTweak first = decrypt ? xts_double(t) : t, second = decrypt ? t : xts_double(t);
+    uint8_t whole[16], padded[16];
+    xts_one(k, decrypt, first, in, whole);
+    std::memcpy(padded, in + 16, r);
+    std::memcpy(padded + r, whole + r, 16 - r);
+    std::memcpy(out + 16, whole, r);
+    xts_one(k, decrypt, second, padded, out);
+    secure_wipe_inline(whole);
+    secure_wipe_inline(padded);
+}
+
+// One data unit of len >= 16 bytes whose first block has tweak t.
+void xts_unit(const Keyed &k, bool decrypt, XtsTweak t, const uint8_t *in, uint8_t *out, size_t len,
+              TweakBuffer &tw)
+{
+    const size_t r = len % 16, whole = len / 16 - (r != 0);
+    t = xts_blocks(k, decrypt, t, in, out, whole, tw);
+    if (r != 0)
+        steal(k, decrypt, t, in + 16 * whole, out + 16 * whole, r);
+}
+
+XtsTweak encrypted_tweak(const Keyed &tweak, const uint8_t tweak16[16])
+{
+    uint8_t b[16];
+    tweak.kernel->encrypt_blocks(tweak.keys, tweak16, b, 1);
+    const XtsTweak t = xts_load(b);
+    secure_wipe_inline(b);
+    return t;
+}
+
+// One long data unit, its whole blocks split over threads: a chunk starting at block j starts
+// from T * alpha^j.
+void xts_long_unit(const Keyed &data, bool decrypt, XtsTweak t0, const uint8_t *in, uint8_t *out,
+                   size_t len)
+{
+    const size_t r = len % 16, whole = len / 16 - (r != 0);
+    XtsTweak last = t0;
+    for_each_chunk(whole, 16, data.threads, [&](size_t first, size_t count) {
+        TweakBuffer tw;
+        const XtsTweak t = first == 0 ? t0 : xts_mul_alpha_pow(t0, first);
+        const XtsTweak after = xts_blocks(data, decrypt, t, in + 16 * first, out + 16 * first, count, tw);
+        if (first + count == whole)
+            last = after; // one chunk ends the unit
+    });
+    if (r != 0)
+        steal(data, decrypt, last, in + 16 * whole, out + 16 * whole, r);
+    secure_wipe_inline(last);
+}
+
+// Units [first, first + count) of data_unit bytes (the input's last unit may be shorter). Their
+// tweaks are encrypted a batch at a time, so a run of 4 KiB sectors costs one tweak-key call
+// per 256 sectors.
+void xts_short_units(const Keyed &data, const Keyed &tweak, bool decrypt, const uint8_t tweak16[16],
+                     size_t data_unit, size_t first, size_t count, const uint8_t *in, uint8_t *out, size_t len)
+{
+    TweakBuffer tw;
+    alignas(64) uint8_t starts[16 * batch];
+    for (size_t g = 0; g < count; g += batch) {
+        const size_t n = count - g < batch ? count - g : batch;
+        for (size_t i = 0; i < n; i++)
+            xts_unit_tweak(starts + 16 * i, tweak16, first + g + i);
+        tweak.kernel->encrypt_blocks(tweak.keys, starts, starts, n);
+        for (size_t i = 0; i < n; i++) {
+            const size_t off = (first + g + i) * data_unit;
+            const size_t ulen = len - off < data_unit ? len - off : data_unit;
+            xts_unit(data, decrypt, xts_load(starts + 16 * i), in + off, out + off, ulen, tw);
+        }
+    }
+    secure_wipe(starts, sizeof starts);
+}
+
+void xts(const Keyed &data, const Keyed &tweak, bool decrypt, const uint8_t tweak16[16], size_t data_unit,
+         const uint8_t *in, uint8_t *out, size_t len)
+{
+    if (data_unit == 0 || data_unit >= len) {
+        xts_long_unit(data, decrypt, encrypted_tweak(tweak, tweak16), in, out, len);
+        return;
+    }
+    const size_t units = (len + data_unit - 1) / data_unit;
+    if (data_unit >= long_unit) {
+        uint8_t t[16];
+        for (size_t u = 0; u < units; u++) {
+            const size_t off = u * data_unit, ulen = len - off < data_unit ? len - off : data_unit;
+            xts_unit_tweak(t, tweak16, u);
+            xts_long_unit(data, decrypt, encrypted_tweak(tweak, t), in + off, out + off, ulen);
+        }
+        return;
+    }
+    for_each_chunk(units, data_unit, data.threads, [&](size_t first, size_t count) {
+        xts_short_units(data, tweak, decrypt, tweak16, data_unit, first, count, in, out, len);
+    });
+}
+
+} // namespace
+
+void xts_encrypt(const Keyed &data, const Keyed &tweak, const uint8_t tweak16[16], size_t data_unit,
+                 const uint8_t *in, uint8_t *out, size_t len)
+{
+    xts(data, tweak, false, tweak16, data_unit, in, out, len);
+}
+
+void xts_decrypt(const Keyed &data, const Keyed &tweak, const uint8_t tweak16[16], size_t data_unit,
+                 const uint8_t *in, uint8_t *out, size_t len)
+{
+    xts(data, tweak, true, tweak16, data_unit, in, out, len);
+}
+
+} // namespace kc
