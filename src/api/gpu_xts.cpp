@@ -38,9 +38,7 @@ kcipher_status device_xts(const kcipher_ctx *ctx, bool decrypt, const uint8_t *t
         return KCIPHER_ERR_NULL_POINTER;
     if (tweak_len != 16)
         return KCIPHER_ERR_IV_LENGTH;
-    if (len == 0)
-        return KCIPHER_OK;
-    if (!xts_lengths_ok(data_unit, len))
+    if (!xts_lengths_ok(data_unit, len)) // an empty input too, as kcipher_xts_encrypt says
         return KCIPHER_ERR_DATA_LENGTH;
     if (ctx->kernel->gpu->xts == nullptr)
         return KCIPHER_ERR_UNSUPPORTED;
