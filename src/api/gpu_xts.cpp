@@ -9,8 +9,8 @@
 
 using namespace kc;
 
-kcipher_status kc_gpu_check_device_call(const kcipher_ctx *ctx, const void *in, const void *out, size_t len,
-                                        bool in_optional, int *device); // api/gpu_api.cpp
+kcipher_status kc_gpu_check_buffers(const void *in, const void *out, size_t len, bool in_optional,
+                                    int *device); // api/gpu_api.cpp
 
 namespace {
 
@@ -43,7 +43,7 @@ kcipher_status device_xts(const kcipher_ctx *ctx, bool decrypt, const uint8_t *t
     if (ctx->kernel->gpu->xts == nullptr)
         return KCIPHER_ERR_UNSUPPORTED;
     int dev = -1;
-    kcipher_status st = kc_gpu_check_device_call(ctx, in, out, len, false, &dev);
+    kcipher_status st = kc_gpu_check_buffers(in, out, len, false, &dev);
     if (st != KCIPHER_OK)
         return st;
     GpuDeviceScope scope(dev);
