@@ -124,6 +124,27 @@ void xts_long_unit(const Keyed &data, bool decrypt, XtsTweak t0, const uint8_t *
     secure_wipe_inline(last);
 }
 
+// count units of unit_blocks whole blocks each, contiguous from in/out, unit i starting from the
+// tweak starts[i]: several units to a kernel call, as 512-byte sectors alone would give the
+// kernel 32 blocks a call, fewer than a wide SIMD kernel's batch.
+void xts_whole_units(const Keyed &k, bool decrypt, const uint8_t *starts, size_t count, size_t unit_blocks,
+                     const uint8_t *in, uint8_t *out, TweakBuffer &tw)
+{
+    const XtsWhitenKernel &whiten = xts_whiten_kernel();
+    const size_t per_call = batch / unit_blocks, unit_bytes = 16 * unit_blocks;
+    uint8_t t[16];
+    for (size_t u = 0; u < count; u += per_call) {
+        const size_t n = count - u < per_call ? count - u : per_call;
+        for (size_t i = 0; i < n; i++) {
+            std::memcpy(t, starts + 16 * (u + i), 16);
+            whiten.pre(t, tw.bytes + unit_bytes * i, in + unit_bytes * (u + i), out + unit_bytes * (u + i), unit_blocks);
+        }
+        cipher_blocks(k, decrypt, out + unit_bytes * u, out + unit_bytes * u, n * unit_blocks);
+        whiten.post(tw.bytes, out + unit_bytes * u, n * unit_blocks);
+    }
+    secure_wipe_inline(t);
+}
+
 // Units [first, first + count) of data_unit bytes (the input's last unit may be shorter). Their
 // tweaks are encrypted a batch at a time, so a run of 4 KiB sectors costs one tweak-key call
 // per 256 sectors.
@@ -132,12 +153,19 @@ void xts_short_units(const Keyed &data, const Keyed &tweak, bool decrypt, const 
 {
     TweakBuffer tw;
     alignas(64) uint8_t starts[16 * batch];
+    const bool whole_blocks = data_unit % 16 == 0 && data_unit <= 16 * batch;
     for (size_t g = 0; g < count; g += batch) {
         const size_t n = count - g < batch ? count - g : batch;
         for (size_t i = 0; i < n; i++)
             xts_unit_tweak(starts + 16 * i, tweak16, first + g + i);
         tweak.kernel->encrypt_blocks(tweak.keys, starts, starts, n);
-        for (size_t i = 0; i < n; i++) {
+        size_t done = 0;
+        if (whole_blocks) { // every unit but a shorter last one of the input
+            const size_t off = (first + g) * data_unit;
+            done = (len - off) / data_unit < n ? (len - off) / data_unit : n;
+            xts_whole_units(data, decrypt, starts, done, data_unit / 16, in + off, out + off, tw);
+        }
+        for (size_t i = done; i < n; i++) {
             const size_t off = (first + g + i) * data_unit;
             const size_t ulen = len - off < data_unit ? len - off : data_unit;
             xts_unit(data, decrypt, xts_load(starts + 16 * i), in + off, out + off, ulen, tw);

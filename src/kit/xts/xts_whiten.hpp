@@ -18,7 +18,7 @@ struct XtsWhitenKernel {
     uint32_t requires;  // Feature bits (core/features.hpp)
     int rank;           // the registry takes the highest runnable
     // tw[j] = t * alpha^j and out[j] = in[j] ^ tw[j] for the n 16-byte blocks j < n (out == in
-    // allowed); t becomes t * alpha^n. tw is 64-byte aligned, room for n rounded up to 4 blocks.
+    // allowed); t becomes t * alpha^n. tw holds n blocks, any alignment.
     void (*pre)(uint8_t t[16], uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n);
     // out[j] ^= tw[j] for j < n.
     void (*post)(const uint8_t *tw, uint8_t *out, size_t n);

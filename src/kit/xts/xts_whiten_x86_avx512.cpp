@@ -38,8 +38,8 @@ void pre(uint8_t t[16], uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n)
         xts_first_tweaks(t, first, group);
         __m512i v0 = _mm512_load_si512(first), v1 = _mm512_load_si512(first + 64);
         for (size_t j = 0; j < full; j += group) {
-            _mm512_store_si512(tw + 16 * j, v0);
-            _mm512_store_si512(tw + 16 * j + 64, v1);
+            _mm512_storeu_si512(tw + 16 * j, v0);
+            _mm512_storeu_si512(tw + 16 * j + 64, v1);
             _mm512_storeu_si512(out + 16 * j, _mm512_xor_si512(_mm512_loadu_si512(in + 16 * j), v0));
             _mm512_storeu_si512(out + 16 * j + 64, _mm512_xor_si512(_mm512_loadu_si512(in + 16 * j + 64), v1));
             v0 = times_alpha8(v0);
@@ -55,7 +55,7 @@ void post(const uint8_t *tw, uint8_t *out, size_t n)
 {
     const size_t full = n / 4 * 4;
     for (size_t j = 0; j < full; j += 4)
-        _mm512_storeu_si512(out + 16 * j, _mm512_xor_si512(_mm512_loadu_si512(out + 16 * j), _mm512_load_si512(tw + 16 * j)));
+        _mm512_storeu_si512(out + 16 * j, _mm512_xor_si512(_mm512_loadu_si512(out + 16 * j), _mm512_loadu_si512(tw + 16 * j)));
     xts_whiten_portable_kernel.post(tw + 16 * full, out + 16 * full, n - full);
 }
 
