@@ -13,6 +13,10 @@
 //              `bytes` (in place, 12-byte IV, 13-byte AAD), wall clock around the call
 //   gcm-batch-seal / gcm-batch-open  the same bytes as 16 KiB messages in one batched call
 //   host-gcm-seal / host-gcm-open  host memory through the GPU context (copies included)
+//   xts-enc / xts-dec  XTS in place over the device buffer, 4 KiB data units (a disk's
+//              sectors), timed with events like ecb-enc, which it is compared with
+//   xts1-enc / xts1-dec  the same with the whole buffer one data unit
+//   host-xts-enc  host memory through the GPU (4 KiB units; copies included), wall clock
 #include "bench_gpu.hpp"
 #include "bench_json.hpp"
 
@@ -137,6 +141,58 @@ double time_kernel(const kc::Kernel &k, kc::Cipher c, Device &d, int runs, Fn fn
         ck(cudaEventElapsedTime(&ms, d.a, d.b), "elapsed");
         if (r >= 0)
             t.push_back(ms / 1e3);
+    }
+    return median(t);
+}
+
+// A data key and a tweak key for kernel k, fresh random ones.
+struct XtsKeys {
+    kc::KeyState data, tweak;
+    XtsKeys(const kc::Kernel &k, kc::Cipher c)
+    {
+        const size_t kb = kc::cipher_desc(c).key_bytes;
+        std::vector<uint8_t> key = random_bytes(2 * kb);
+        if (!data.init(k, c, key.data()) || !tweak.init(k, c, key.data() + kb))
+            throw std::runtime_error("out of memory");
+    }
+};
+
+// XTS over the device buffer in place, timed with events as time_kernel times ECB: one
+// warm-up, then `runs` runs each under fresh keys and tweak. unit 0: one data unit.
+double time_xts(const kc::Kernel &k, kc::Cipher c, Device &d, size_t bytes, int runs, bool decrypt, size_t unit)
+{
+    std::vector<double> t;
+    for (int r = -1; r < runs; r++) {
+        XtsKeys keys(k, c);
+        const std::vector<uint8_t> tweak = random_bytes(16);
+        kc::GpuJob job{&k, keys.data.get(), 16};
+        ck(cudaEventRecord(d.a), "record");
+        ck(kc::gpu_device_xts(job, keys.tweak.get(), decrypt, tweak.data(), unit, d.buf, d.buf, bytes, nullptr),
+           k.name);
+        ck(cudaEventRecord(d.b), "record");
+        ck(cudaEventSynchronize(d.b), "kernel");
+        float ms = 0;
+        ck(cudaEventElapsedTime(&ms, d.a, d.b), "elapsed");
+        if (r >= 0)
+            t.push_back(ms / 1e3);
+    }
+    return median(t);
+}
+
+// Host memory to host memory through the GPU (the pinned pipeline), 4 KiB units, wall clock.
+double time_host_xts(const kc::Kernel &k, kc::Cipher c, std::vector<uint8_t> &buf, int runs)
+{
+    std::vector<double> t;
+    for (int r = -1; r < runs; r++) {
+        XtsKeys keys(k, c);
+        const std::vector<uint8_t> tweak = random_bytes(16);
+        kc::GpuJob job{&k, keys.data.get(), 16};
+        auto t0 = std::chrono::steady_clock::now();
+        ck(kc::gpu_host_xts(job, keys.tweak.get(), false, tweak.data(), 4096, buf.data(), buf.data(), buf.size(), -1, 0),
+           k.name);
+        auto t1 = std::chrono::steady_clock::now();
+        if (r >= 0)
+            t.push_back(std::chrono::duration<double>(t1 - t0).count());
     }
     return median(t);
 }
@@ -371,6 +427,14 @@ int run_gpu_bench(const GpuBenchOptions &o)
             add("ctr", [&](const kc::GpuJob &j) { return kc::gpu_device_ctr(j, iv.data(), d.buf, d.buf, bytes, nullptr); });
             add("ecb-enc", [&](const kc::GpuJob &j) { return kc::gpu_device_ecb(j, false, d.buf, d.buf, bytes, nullptr); });
             add("ecb-dec", [&](const kc::GpuJob &j) { return kc::gpu_device_ecb(j, true, d.buf, d.buf, bytes, nullptr); });
+            if (bs == 16 && k->gpu->xts != nullptr)
+                for (size_t unit : {size_t(4096), size_t(0)})
+                    for (bool dec : {false, true}) {
+                        const char *what = unit ? (dec ? "xts-dec" : "xts-enc") : (dec ? "xts1-dec" : "xts1-enc");
+                        Row r{k->name, cname, what, bytes, 0, 0, time_xts(*k, c, d, bytes, o.runs, dec, unit), o.runs};
+                        print(r);
+                        rows.push_back(r);
+                    }
             if (bs == 16 && k->gpu->gcm != nullptr)
                 for (const Row &r : gcm_device_rows(*k, kc::cipher_desc(c), d, bytes, o.runs)) {
                     print(r);
@@ -395,6 +459,12 @@ int run_gpu_bench(const GpuBenchOptions &o)
                 continue;
             for (bool ctr : {true, false}) {
                 Row r = host_row(k->name, kc::cipher_desc(c), ctr, buf, o.runs);
+                print(r);
+                rows.push_back(r);
+            }
+            if (kc::cipher_desc(c).block_bytes == 16 && k->gpu->xts != nullptr) {
+                Row r{k->name, kc::cipher_desc(c).name, "host-xts-enc", buf.size(), 0, 0,
+                      time_host_xts(*k, c, buf, o.runs), o.runs};
                 print(r);
                 rows.push_back(r);
             }

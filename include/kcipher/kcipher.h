@@ -309,6 +309,24 @@ KCIPHER_API kcipher_status kcipher_gpu_ctr_xor(const kcipher_ctx *ctx, const uin
                                                uint64_t block_offset, const void *in, void *out,
                                                size_t len, void *stream);
 
+/*
+ * XTS over device memory, on a GPU context made with "NAME-xts" (lea-*, aria-*, cham-128-*,
+ * seed-128): the contract of kcipher_xts_encrypt/decrypt (data_unit 0: one unit; unit i takes
+ * tweak + i as a 128-bit little-endian integer; ciphertext stealing for a unit that is not whole
+ * blocks; every unit at least one block, else KCIPHER_ERR_DATA_LENGTH), tweak in host memory
+ * (read before the call returns), in and out in the memory of one GPU (in == out allowed),
+ * queued on `stream` as the ECB calls are. Units and the blocks of a unit run in parallel.
+ * KCIPHER_ERR_CONTEXT_MODE on a context without an XTS key, KCIPHER_ERR_UNSUPPORTED on a GPU
+ * kernel without XTS (aria/cuda-bitslice). The tweak's encryptions (E_K2(tweak + i) and its
+ * multiples) live in device scratch that is wiped and freed on the stream.
+ */
+KCIPHER_API kcipher_status kcipher_gpu_xts_encrypt(const kcipher_ctx *ctx, const uint8_t *tweak, size_t tweak_len,
+                                                   size_t data_unit, const void *in, void *out, size_t len,
+                                                   void *stream);
+KCIPHER_API kcipher_status kcipher_gpu_xts_decrypt(const kcipher_ctx *ctx, const uint8_t *tweak, size_t tweak_len,
+                                                   size_t data_unit, const void *in, void *out, size_t len,
+                                                   void *stream);
+
 /* The message of the last CUDA failure on this thread ("" when none): what
  * KCIPHER_ERR_CUDA stood for. */
 KCIPHER_API const char *kcipher_gpu_last_error(void);

@@ -15,15 +15,10 @@ using namespace kc;
 
 kcipher_status kc_lookup_cipher(const char *name, const CipherDesc **out);
 
-static kcipher_status check_device_call(const kcipher_ctx *ctx, const void *in, const void *out, size_t len,
-                                        bool in_optional, int *device)
+// The buffers of a device call (api/gpu_xts.cpp's too): both given, not overlapping unless
+// equal, on one GPU, whose index goes to *device.
+kcipher_status kc_gpu_check_buffers(const void *in, const void *out, size_t len, bool in_optional, int *device)
 {
-    if (ctx == nullptr)
-        return KCIPHER_ERR_NULL_POINTER;
-    if (kc_plain_context(ctx) != KCIPHER_OK)
-        return KCIPHER_ERR_CONTEXT_MODE;
-    if (ctx->kernel->gpu == nullptr)
-        return KCIPHER_ERR_NOT_GPU_KERNEL;
     if (len == 0)
         return KCIPHER_OK;
     if (out == nullptr || (in == nullptr && !in_optional))
@@ -34,6 +29,18 @@ static kcipher_status check_device_call(const kcipher_ctx *ctx, const void *in, 
     if (in != nullptr && in != out && a < b + len && b < a + len)
         return KCIPHER_ERR_OVERLAP;
     return gpu_pointers_device(in, out, device);
+}
+
+static kcipher_status check_device_call(const kcipher_ctx *ctx, const void *in, const void *out, size_t len,
+                                        bool in_optional, int *device)
+{
+    if (ctx == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    if (kc_plain_context(ctx) != KCIPHER_OK)
+        return KCIPHER_ERR_CONTEXT_MODE;
+    if (ctx->kernel->gpu == nullptr)
+        return KCIPHER_ERR_NOT_GPU_KERNEL;
+    return kc_gpu_check_buffers(in, out, len, in_optional, device);
 }
 
 extern "C" {

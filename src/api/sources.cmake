@@ -8,6 +8,7 @@ kc_sources(ANY
   feedback.cpp
   gpu_aead.cpp
   gpu_api.cpp
+  gpu_xts.cpp
   padded.cpp
   status.cpp
   xts.cpp

@@ -1,9 +1,11 @@
-// The C API of XTS (kcipher.h): every check, then modes/xts.cpp. A GPU context runs on its
-// companion CPU kernel, keyed with both halves at kcipher_new.
+// The C API of XTS (kcipher.h): every check, then modes/xts.cpp. A GPU context whose kernel
+// has XTS runs on the GPU through the pinned pipeline (modes/gpu_host.cu); another GPU
+// context (aria/cuda-bitslice) on its companion CPU kernel, keyed with both halves at kcipher_new.
 #include <cstdint>
 
 #include "api/context.hpp"
 #include "kcipher/kcipher.h"
+#include "modes/gpu_modes.hpp"
 #include "modes/xts.hpp"
 
 using namespace kc;
@@ -38,6 +40,15 @@ kcipher_status check_xts(const kcipher_ctx *ctx, const uint8_t *tweak, size_t tw
     return units_long_enough(data_unit, len) ? KCIPHER_OK : KCIPHER_ERR_DATA_LENGTH;
 }
 
+bool on_gpu(const kcipher_ctx *ctx) { return ctx->kernel->gpu != nullptr && ctx->kernel->gpu->xts != nullptr; }
+
+kcipher_status gpu_xts(const kcipher_ctx *ctx, bool decrypt, const uint8_t *tweak, size_t data_unit,
+                       const uint8_t *in, uint8_t *out, size_t len)
+{
+    return gpu_host_xts(ctx->gpu_job(), ctx->tweak_keys.get(), decrypt, tweak, data_unit, in, out, len,
+                        ctx->gpu_device.load(), ctx->threads.load());
+}
+
 } // namespace
 
 extern "C" {
@@ -46,6 +57,8 @@ kcipher_status kcipher_xts_encrypt(const kcipher_ctx *ctx, const uint8_t *tweak,
                                    const uint8_t *in, uint8_t *out, size_t len)
 {
     const kcipher_status st = check_xts(ctx, tweak, tweak_len, data_unit, in, out, len);
+    if (st == KCIPHER_OK && on_gpu(ctx))
+        return gpu_xts(ctx, false, tweak, data_unit, in, out, len);
     if (st == KCIPHER_OK)
         xts_encrypt(ctx->cpu_keyed(), ctx->cpu_tweak_keyed(), tweak, data_unit, in, out, len);
     return st;
@@ -55,6 +68,8 @@ kcipher_status kcipher_xts_decrypt(const kcipher_ctx *ctx, const uint8_t *tweak,
                                    const uint8_t *in, uint8_t *out, size_t len)
 {
     const kcipher_status st = check_xts(ctx, tweak, tweak_len, data_unit, in, out, len);
+    if (st == KCIPHER_OK && on_gpu(ctx))
+        return gpu_xts(ctx, true, tweak, data_unit, in, out, len);
     if (st == KCIPHER_OK)
         xts_decrypt(ctx->cpu_keyed(), ctx->cpu_tweak_keyed(), tweak, data_unit, in, out, len);
     return st;

@@ -20,6 +20,7 @@
 #include "core/wipe.hpp"
 #include "cuda/gcm_kernels.cuh"
 #include "cuda/grid_kernels.cuh"
+#include "cuda/xts_kernels.cuh"
 
 namespace kc::aria_cuda {
 
@@ -114,8 +115,19 @@ template <class Place> struct AriaTableOps {
         }
     }
 
+    static int xts(const void *params, const void *tweak_params, const XtsPass &pass, void *stream)
+    {
+        const AriaCudaKeys &p = *static_cast<const AriaCudaKeys *>(params);
+        const AriaCudaKeys &t = *static_cast<const AriaCudaKeys *>(tweak_params);
+        switch (p.rounds) {
+        case 12: return cuda::launch_xts<AriaTableDev<Place, 12>>(p, t, pass, stream);
+        case 14: return cuda::launch_xts<AriaTableDev<Place, 14>>(p, t, pass, stream);
+        default: return cuda::launch_xts<AriaTableDev<Place, 16>>(p, t, pass, stream);
+        }
+    }
+
     static constexpr GpuOps ops = {ecb, ctr, keys_in_params_v<Place> ? ctr_segments : nullptr,
-                                   keys_in_params_v<Place> ? set_keys : nullptr, gcm};
+                                   keys_in_params_v<Place> ? set_keys : nullptr, gcm, xts};
 };
 
 inline bool aria_cuda_supports(Cipher c)

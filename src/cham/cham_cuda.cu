@@ -15,6 +15,7 @@
 #include "core/kernel.hpp"
 #include "cuda/gcm_kernels.cuh"
 #include "cuda/grid_kernels.cuh"
+#include "cuda/xts_kernels.cuh"
 
 namespace kc {
 
@@ -158,7 +159,20 @@ int cham_cuda_gcm(const void *params, const GcmPass &pass, void *stream)
     }
 }
 
-const GpuOps cham_cuda_ops = {cham_cuda_ecb, cham_cuda_ctr, cham_cuda_ctr_segments, cham_cuda_set_keys, cham_cuda_gcm};
+// XTS: the 128-bit-block variants only (kcipher_new refuses an XTS key for CHAM-64).
+int cham_cuda_xts(const void *params, const void *tweak_params, const XtsPass &pass, void *stream)
+{
+    const ChamRoundKeys &p = *static_cast<const ChamRoundKeys *>(params);
+    const ChamRoundKeys &t = *static_cast<const ChamRoundKeys *>(tweak_params);
+    switch (p.cipher) {
+    case Cipher::cham128_128: return cuda::launch_xts<Cham128>(p, t, pass, stream);
+    case Cipher::cham128_256: return cuda::launch_xts<Cham256>(p, t, pass, stream);
+    default: return cudaErrorInvalidValue;
+    }
+}
+
+const GpuOps cham_cuda_ops = {cham_cuda_ecb, cham_cuda_ctr, cham_cuda_ctr_segments, cham_cuda_set_keys, cham_cuda_gcm,
+                              cham_cuda_xts};
 
 bool cham_supports(Cipher c)
 {

@@ -12,6 +12,7 @@
 namespace kc {
 
 struct GcmPass; // cuda/gcm_pass.hpp
+struct XtsPass; // cuda/xts_pass.hpp
 
 // Threads per block and blocks per grid for one launch; 0 picks the kernel's default.
 // The bench sweeps these; the library leaves them at 0.
@@ -57,6 +58,11 @@ struct GpuOps {
     // GCM's passes that need the cipher (cuda/gcm_pass.hpp, cuda/gcm_kernels.cuh), for
     // 128-bit-block kernels; null where the kernel has none (GCM is then unsupported on it).
     int (*gcm)(const void *params, const GcmPass &pass, void *stream) = nullptr;
+
+    // XTS's launches (cuda/xts_pass.hpp, cuda/xts_kernels.cuh) under the data key's state
+    // `params` and the tweak key's `tweak_params` (both this kernel's set_key layout), for
+    // 128-bit-block kernels; null where the kernel has none (XTS is then unsupported on it).
+    int (*xts)(const void *params, const void *tweak_params, const XtsPass &pass, void *stream) = nullptr;
 };
 
 } // namespace kc

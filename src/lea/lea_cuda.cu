@@ -13,6 +13,7 @@
 #include "core/kernel.hpp"
 #include "cuda/gcm_kernels.cuh"
 #include "cuda/grid_kernels.cuh"
+#include "cuda/xts_kernels.cuh"
 #include "lea/lea.hpp"
 #include "lea/lea_cuda_round.cuh"
 
@@ -165,7 +166,19 @@ int lea_cuda_gcm(const void *params, const GcmPass &pass, void *stream)
     }
 }
 
-const GpuOps lea_cuda_ops = {lea_cuda_ecb, lea_cuda_ctr, lea_cuda_ctr_segments, lea_cuda_set_keys, lea_cuda_gcm};
+int lea_cuda_xts(const void *params, const void *tweak_params, const XtsPass &pass, void *stream)
+{
+    const LeaRoundKeys &p = *static_cast<const LeaRoundKeys *>(params);
+    const LeaRoundKeys &t = *static_cast<const LeaRoundKeys *>(tweak_params);
+    switch (p.rounds) {
+    case 24: return cuda::launch_xts<LeaDev<24>>(p, t, pass, stream);
+    case 28: return cuda::launch_xts<LeaDev<28>>(p, t, pass, stream);
+    default: return cuda::launch_xts<LeaDev<32>>(p, t, pass, stream);
+    }
+}
+
+const GpuOps lea_cuda_ops = {lea_cuda_ecb, lea_cuda_ctr, lea_cuda_ctr_segments, lea_cuda_set_keys, lea_cuda_gcm,
+                             lea_cuda_xts};
 
 bool lea_supports(Cipher c) { return c == Cipher::lea128 || c == Cipher::lea192 || c == Cipher::lea256; }
 

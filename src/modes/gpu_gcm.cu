@@ -22,6 +22,7 @@
 #include "cuda/gf128_bmma.cuh"
 #include "cuda/gf128_tables.cuh"
 #include "modes/gpu_modes.hpp"
+#include "modes/gpu_scratch.hpp"
 
 namespace kc {
 
@@ -148,32 +149,6 @@ __global__ void __launch_bounds__(256) gcm_finish_grid(GcmPass pass, uint32_t ta
         __syncthreads();
     }
 }
-
-// Device scratch for one call, freed (after wiping) in order on the stream.
-class Scratch {
-  public:
-    explicit Scratch(cudaStream_t s) : s_(s) {}
-    template <class T> T *get(size_t count, int &err)
-    {
-        void *p = nullptr;
-        if (err == cudaSuccess)
-            err = cudaMallocAsync(&p, count * sizeof(T) + 16, s_);
-        if (err == cudaSuccess)
-            parts_.push_back({p, count * sizeof(T)});
-        return static_cast<T *>(p);
-    }
-    ~Scratch()
-    {
-        for (auto &p : parts_) {
-            cudaMemsetAsync(p.first, 0, p.second, s_);
-            cudaFreeAsync(p.first, s_);
-        }
-    }
-
-  private:
-    cudaStream_t s_;
-    std::vector<std::pair<void *, size_t>> parts_;
-};
 
 Powers powers_of(const uint8_t h[16])
 {

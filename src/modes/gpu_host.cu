@@ -7,6 +7,8 @@
 //        copies it back, the CPU copies it out: PCIe carries the data both ways.
 //   CTR: the GPU writes keystream and copies it back; the CPU XORs it into the data. PCIe
 //        carries the data one way only, and the plaintext never leaves the host.
+//   XTS: as ECB, on chunks cut on data-unit boundaries (modes/xts_cut.hpp; a unit larger
+//        than a chunk is cut between its blocks and the chunk told where it starts).
 //   GCM: CTR, and the worker that XORs a chunk also hashes its ciphertext (GHASH from zero,
 //        piece by piece while it is in cache) into the chunk's partial hash, which
 //        modes/gpu_host_gcm.cu combines.
@@ -30,6 +32,7 @@
 #include "cuda/devices.hpp"
 #include "modes/gpu_modes.hpp"
 #include "modes/parallel.hpp"
+#include "modes/xts_cut.hpp"
 
 namespace kc {
 
@@ -116,7 +119,45 @@ struct Part {
     const GhashKey *hk = nullptr;
     bool hash_in = false;
     uint8_t *partials = nullptr;
+    // XTS: the job's cut, this part's chunks [first_chunk, first_chunk + xts_chunks) of it,
+    // the tweak key's state and the job's first tweak; null for the other modes.
+    const XtsCut *xts = nullptr;
+    const void *tweak_keys = nullptr;
+    const uint8_t *tweak = nullptr;
+    size_t first_chunk = 0, xts_chunks = 0;
+
+    size_t chunks() const { return xts ? xts_chunks : (len + chunk_bytes - 1) / chunk_bytes; }
 };
+
+// XTS chunk c of the part: the piece's tweak is the job's plus its first unit.
+void tweak_add(uint8_t t[16], uint64_t v)
+{
+    for (int k = 0; k < 16 && v != 0; k++) {
+        v += t[k];
+        t[k] = (uint8_t)v;
+        v >>= 8;
+    }
+}
+
+kcipher_status run_xts_chunk(const Part &p, const Slot &s, size_t c)
+{
+    const XtsPiece pc = p.xts->piece(p.first_chunk + c);
+    uint8_t tweak[16];
+    std::memcpy(tweak, p.tweak, 16);
+    tweak_add(tweak, pc.unit);
+    std::memcpy(s.pinned, p.in + pc.offset, pc.len);
+    kcipher_status st = gpu_status(cudaMemcpyAsync(s.dev, s.pinned, pc.len, cudaMemcpyHostToDevice, s.stream));
+    if (st == KCIPHER_OK)
+        st = gpu_device_xts(*p.job, p.tweak_keys, p.decrypt, tweak, pc.unit_bytes, s.dev, s.dev, pc.len, s.stream,
+                            pc.first_block);
+    if (st == KCIPHER_OK)
+        st = gpu_status(cudaMemcpyAsync(s.pinned, s.dev, pc.len, cudaMemcpyDeviceToHost, s.stream));
+    if (st == KCIPHER_OK)
+        st = gpu_status(cudaStreamSynchronize(s.stream));
+    if (st == KCIPHER_OK)
+        stream_copy(p.out + pc.offset, s.pinned, pc.len);
+    return st;
+}
 
 // out = in ^ keystream for one chunk; with GCM, its partial hash, a 64 KiB piece at a time
 // (the ciphertext is hashed while it is in cache: before the XOR when opening, after when
@@ -143,6 +184,8 @@ void finish_ctr_chunk(const Part &p, size_t c, size_t off, size_t n, const uint8
 // Chunk c of the part through slot s, start to finish.
 kcipher_status run_chunk(const Part &p, const Slot &s, size_t c)
 {
+    if (p.xts)
+        return run_xts_chunk(p, s, c);
     const size_t bs = p.job->block_bytes;
     const size_t off = c * chunk_bytes, n = std::min(chunk_bytes, p.len - off);
     kcipher_status st;
@@ -177,7 +220,7 @@ kcipher_status run_part(int device, const Part &p)
         return scope.status();
     Lane &L = lane(device);
     std::lock_guard<std::mutex> hold(L.busy);
-    const size_t nchunks = (p.len + chunk_bytes - 1) / chunk_bytes;
+    const size_t nchunks = p.chunks();
     const int workers = (int)std::min<size_t>({(size_t)max_workers, (size_t)std::max(1u, p.threads), nchunks});
     kcipher_status st = L.init(workers);
     if (st != KCIPHER_OK)
@@ -213,7 +256,8 @@ kcipher_status run_job(const Part &whole, int device)
     const unsigned threads = resolve_threads(whole.threads);
     // One GPU unless asked for all and the job is worth splitting (a chunk per GPU at least).
     int first = device < 0 ? 0 : device;
-    int count = device < 0 ? (int)std::min<size_t>((size_t)ngpu, std::max<size_t>(1, whole.len / chunk_bytes)) : 1;
+    const size_t worth = whole.xts ? whole.chunks() : whole.len / chunk_bytes;
+    int count = device < 0 ? (int)std::min<size_t>((size_t)ngpu, std::max<size_t>(1, worth)) : 1;
     if (count == 1) {
         Part p = whole;
         p.threads = threads;
@@ -224,14 +268,20 @@ kcipher_status run_job(const Part &whole, int device)
     std::vector<kcipher_status> result((size_t)count, KCIPHER_OK);
     std::vector<std::string> messages((size_t)count); // CUDA messages are per thread
     std::vector<std::thread> pool;
+    const size_t xts_per = (whole.chunks() + count - 1) / count; // XTS: chunks of the cut per GPU
     for (int g = 0; g < count; g++) {
         size_t off = (size_t)g * per;
-        if (off >= whole.len)
+        if (whole.xts ? (size_t)g * xts_per >= whole.chunks() : off >= whole.len)
             break;
         Part p = whole;
+        if (whole.xts) { // the cut's offsets are the job's: pointers stay
+            p.first_chunk = (size_t)g * xts_per;
+            p.xts_chunks = std::min(xts_per, whole.chunks() - p.first_chunk);
+            off = 0;
+        }
         p.in = whole.in + off;
         p.out = whole.out + off;
-        p.len = std::min(per, whole.len - off);
+        p.len = whole.xts ? whole.len : std::min(per, whole.len - off);
         p.threads = std::max(1u, threads / (unsigned)count);
         counter_add(p.ctr0, bs, off / bs);
         if (p.partials)
@@ -276,6 +326,20 @@ kcipher_status gpu_host_ctr(const GpuJob &j, const uint8_t *ctr, const uint8_t *
 {
     Part p{&j, true, false, in, out, len, {0}, threads};
     std::memcpy(p.ctr0, ctr, j.block_bytes);
+    return run_job(p, device);
+}
+
+kcipher_status gpu_host_xts(const GpuJob &j, const void *tweak_keys, bool decrypt, const uint8_t tweak[16],
+                            size_t data_unit, const uint8_t *in, uint8_t *out, size_t len, int device, unsigned threads)
+{
+    if (len == 0)
+        return KCIPHER_OK;
+    const XtsCut cut(len, data_unit, chunk_bytes);
+    Part p{&j, false, decrypt, in, out, len, {0}, threads};
+    p.xts = &cut;
+    p.tweak_keys = tweak_keys;
+    p.tweak = tweak;
+    p.xts_chunks = cut.count();
     return run_job(p, device);
 }
 

@@ -28,6 +28,16 @@ kcipher_status gpu_device_ecb(const GpuJob &j, bool decrypt, const uint8_t *in, 
 kcipher_status gpu_device_ctr(const GpuJob &j, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
                               size_t len, void *stream, const GpuLaunch *launch = nullptr);
 
+// XTS over device memory (modes/gpu_xts.cu), queued on `stream`: units of data_unit bytes (0:
+// one unit; the last unit len's rest, >= 16 bytes), unit i with tweak + i (a little-endian
+// 128-bit integer), ciphertext stealing for a unit that is not whole blocks. tweak_keys: the
+// kernel's key state for the tweak key. first_block: in's first unit begins at this block of
+// its data unit (a piece of a larger unit: the host pipeline's chunks); 0 otherwise.
+// KCIPHER_ERR_UNSUPPORTED where the kernel has no XTS launch.
+kcipher_status gpu_device_xts(const GpuJob &j, const void *tweak_keys, bool decrypt, const uint8_t tweak[16],
+                              size_t data_unit, const uint8_t *in, uint8_t *out, size_t len, void *stream,
+                              uint64_t first_block = 0);
+
 // GCM over device memory (modes/gpu_gcm.cu), synchronous: a batch described in device
 // memory; h = E_K(0). host_j0: for a batch of one whose J0 the host knows, its words (the
 // cipher may then precompute), with total_blocks its AAD and text blocks; else null.
@@ -46,6 +56,12 @@ kcipher_status gpu_host_ecb(const GpuJob &j, bool decrypt, const uint8_t *in, ui
                             size_t len, int device, unsigned threads);
 kcipher_status gpu_host_ctr(const GpuJob &j, const uint8_t *ctr, const uint8_t *in, uint8_t *out,
                             size_t len, int device, unsigned threads);
+
+// XTS over host memory: chunks of whole units (or of one unit's blocks, modes/xts_cut.hpp)
+// through the pinned pipeline as ECB's, each chunk's tweaks from its place in the job.
+kcipher_status gpu_host_xts(const GpuJob &j, const void *tweak_keys, bool decrypt, const uint8_t tweak[16],
+                            size_t data_unit, const uint8_t *in, uint8_t *out, size_t len, int device,
+                            unsigned threads);
 
 // CTR through the pipeline that also hashes for GCM: chunk c (gpu_host_chunk_bytes() each,
 // the last one shorter) of the ciphertext (the input when hash_in, else the output) gets its

@@ -31,6 +31,16 @@ kcipher_status gpu_device_gcm_one(const GpuJob &, const uint8_t *, const uint8_t
 {
     return KCIPHER_ERR_NO_GPU;
 }
+kcipher_status gpu_device_xts(const GpuJob &, const void *, bool, const uint8_t *, size_t, const uint8_t *, uint8_t *,
+                              size_t, void *, uint64_t)
+{
+    return KCIPHER_ERR_NO_GPU;
+}
+kcipher_status gpu_host_xts(const GpuJob &, const void *, bool, const uint8_t *, size_t, const uint8_t *, uint8_t *,
+                            size_t, int, unsigned)
+{
+    return KCIPHER_ERR_NO_GPU;
+}
 size_t gpu_host_chunk_bytes() { return 0; }
 kcipher_status gpu_host_ctr_hash(const GpuJob &, const uint8_t *, const uint8_t *, uint8_t *, size_t, int, unsigned,
                                  const GhashKernel &, const GhashKey &, bool, uint8_t *)

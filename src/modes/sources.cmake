@@ -22,6 +22,7 @@ kc_sources(CUDA
   gpu_gcm.cu
   gpu_host.cu
   gpu_host_gcm.cu
+  gpu_xts.cu
 )
 kc_sources(NO_CUDA
   gpu_none.cpp

@@ -16,6 +16,7 @@
 #include "cuda/gcm_kernels.cuh"
 #include "cuda/grid_kernels.cuh"
 #include "cuda/key_states.cuh"
+#include "cuda/xts_kernels.cuh"
 #include "seed/seed.hpp"
 #include "seed/seed_cuda_g.cuh"
 #include "seed/seed_key_inputs.hpp"
@@ -126,7 +127,14 @@ int seed_cuda_gcm(const void *params, const GcmPass &pass, void *stream)
     return cuda::launch_gcm<SeedDev>(*static_cast<const SeedCudaKeys *>(params), pass, stream);
 }
 
-const GpuOps seed_cuda_ops = {seed_cuda_ecb, seed_cuda_ctr, seed_cuda_ctr_segments, seed_cuda_set_keys, seed_cuda_gcm};
+int seed_cuda_xts(const void *params, const void *tweak_params, const XtsPass &pass, void *stream)
+{
+    return cuda::launch_xts<SeedDev>(*static_cast<const SeedCudaKeys *>(params),
+                                     *static_cast<const SeedCudaKeys *>(tweak_params), pass, stream);
+}
+
+const GpuOps seed_cuda_ops = {seed_cuda_ecb, seed_cuda_ctr, seed_cuda_ctr_segments, seed_cuda_set_keys, seed_cuda_gcm,
+                              seed_cuda_xts};
 
 void seed_cuda_set_key(void *state, Cipher c, const uint8_t *key)
 {
