@@ -47,6 +47,13 @@ def check_modes(name, mode, key, iv, pt, ct):
     elif mode == "CTR":
         assert c.ctr(pt, iv) == ct
         assert c.ctr(ct, iv) == pt
+    elif mode in ("CFB", "CFB8"):
+        op = mode.lower()
+        assert getattr(c, op + "_encrypt")(pt, iv) == ct
+        assert getattr(c, op + "_decrypt")(ct, iv) == pt
+    elif mode == "OFB":
+        assert c.ofb(pt, iv) == ct
+        assert c.ofb(ct, iv) == pt
     else:
         return 0
     return 1
@@ -61,7 +68,7 @@ def test_openssl_aria_modes():
         iv = unhex(r["iv"]) if "iv" in r else b""
         n += check_modes("aria-" + name[5:8], name[9:], unhex(r["key"]), iv, unhex(r["plaintext"]),
                          unhex(r["ciphertext"]))
-    assert n == 12  # 6 ECB, 3 CBC, 3 CTR
+    assert n == 21  # 6 ECB, 3 CBC, 3 CTR, 3 CFB, 3 CFB8, 3 OFB
 
 
 @pytest.mark.parametrize("file,expect", [("cryptopp_aria.txt", 12), ("cryptopp_lea.txt", 90),

@@ -20,8 +20,8 @@ kcipher_status feedback(FeedbackFn fn, bool chain, const kcipher_ctx *ctx, uint8
     kcipher_status st = check_buffers(ctx, in, out, len);
     if (st == KCIPHER_OK)
         st = check_iv(ctx, iv, iv_len);
-    if (st == KCIPHER_OK && ctx->xts)
-        st = KCIPHER_ERR_CONTEXT_MODE;
+    if (st == KCIPHER_OK)
+        st = kc_plain_context(ctx);
     if (st == KCIPHER_OK && len != 0)
         fn(chain ? ctx->chain_keyed() : ctx->cpu_keyed(), iv, in, out, len);
     return st;

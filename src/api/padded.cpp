@@ -27,7 +27,7 @@ kcipher_status check_padded(const kcipher_ctx *ctx, const uint8_t *in, size_t le
 {
     if (ctx == nullptr || out_len == nullptr || (out_need != 0 && out == nullptr) || (len != 0 && in == nullptr))
         return KCIPHER_ERR_NULL_POINTER;
-    if (ctx->xts)
+    if (kc_plain_context(ctx) != KCIPHER_OK)
         return KCIPHER_ERR_CONTEXT_MODE;
     if (UINTPTR_MAX - reinterpret_cast<uintptr_t>(in) < len ||
         UINTPTR_MAX - reinterpret_cast<uintptr_t>(out) < out_need)

@@ -98,7 +98,7 @@ class Aead : public OwnedContext {
                                                       cipher + " has 64-bit blocks (CMAC takes it)");
         }
         // CCM never takes GPU arrays (the Python layer refuses them): no key copy for it.
-        setup_gpu(k, mode_ == KCIPHER_MODE_GCM ? kernel : std::optional<std::string>("cpu"));
+        setup_gpu(cipher, k, mode_ == KCIPHER_MODE_GCM ? kernel : std::optional<std::string>("cpu"));
     }
 
     std::string mode() const { return mode_ == KCIPHER_MODE_GCM ? "gcm" : "ccm"; }

@@ -165,8 +165,9 @@ void OwnedContext::release()
     key_.shrink_to_fit();
 }
 
-void OwnedContext::setup_gpu(const Buffer &key, const std::optional<std::string> &kernel)
+void OwnedContext::setup_gpu(const std::string &name, const Buffer &key, const std::optional<std::string> &kernel)
 {
+    name_ = name;
     host_is_gpu_ = is_gpu_kernel(kcipher_ctx_kernel(ctx_));
     auto_gpu_ = !kernel.has_value();
     if (auto_gpu_) // kernel=None: a GPU array may come later and needs a GPU context keyed alike
@@ -201,7 +202,7 @@ const kcipher_ctx *OwnedContext::device_context()
         const char *cipher = kcipher_ctx_cipher(ctx_);
         check(kcipher_default_gpu_kernel(cipher, &name), std::string("a GPU array was passed to a ") + cipher + " " +
                                                              what_ + ", but no GPU kernel can run here");
-        check(kcipher_new(&gpu_, cipher, key_.data(), key_.size(), name));
+        check(kcipher_new(&gpu_, name_.c_str(), key_.data(), key_.size(), name));
     }
     return gpu_;
 }

@@ -140,8 +140,9 @@ class OwnedContext {
             throw nb::value_error(("this " + std::string(what_) + " is closed").c_str());
         return lk;
     }
-    // Once ctx_ is made: kernel= as the caller gave it (None keeps `key` for device_context).
-    void setup_gpu(const Buffer &key, const std::optional<std::string> &kernel);
+    // Once ctx_ is made: kernel= as the caller gave it (None keeps `key` for device_context),
+    // name as given to kcipher_new (its mode suffix matters for "NAME-xts").
+    void setup_gpu(const std::string &name, const Buffer &key, const std::optional<std::string> &kernel);
     // Under open_lock(): the context that takes device pointers (raises where there is none).
     const kcipher_ctx *device_context();
 
@@ -153,6 +154,7 @@ class OwnedContext {
     const char *what_;
     kcipher_ctx *gpu_ = nullptr; // kernel=None: device memory, keyed on the first GPU array
     std::vector<uint8_t> key_;   // kernel=None only, to key gpu_ later; wiped by release()
+    std::string name_;           // as given to kcipher_new
     bool auto_gpu_ = false;
     std::mutex make_gpu_;
 };

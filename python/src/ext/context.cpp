@@ -6,7 +6,9 @@
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 
+#include <cstring>
 #include <optional>
+#include <vector>
 
 #include "common.hpp"
 
@@ -26,17 +28,17 @@ class Context : public OwnedContext {
         const char *forced = forced_kernel(cipher, kernel);
         ctx_ = new_context(cipher, k, forced, kernel);
         try {
-            configure(k, kernel, threads, gpu_device);
+            configure(cipher, k, kernel, threads, gpu_device);
         } catch (...) {
             release(); // a throwing constructor runs no destructor
             throw;
         }
     }
 
-    void configure(const Buffer &k, const std::optional<std::string> &kernel, std::optional<unsigned> threads,
-                   std::optional<int> gpu_device)
+    void configure(const std::string &cipher, const Buffer &k, const std::optional<std::string> &kernel,
+                   std::optional<unsigned> threads, std::optional<int> gpu_device)
     {
-        setup_gpu(k, kernel);
+        setup_gpu(cipher, k, kernel);
         if (threads)
             check(kcipher_set_threads(ctx_, *threads));
         if (gpu_device) {
@@ -75,7 +77,79 @@ class Context : public OwnedContext {
         });
     }
 
+    // CFB, CFB8 and OFB (op: "cfb_encrypt", "cfb_decrypt", "cfb8_encrypt", "cfb8_decrypt", "ofb").
+    nb::object feedback(const std::string &op, nb::handle data, nb::handle iv, nb::handle out)
+    {
+        const FeedbackFn fn = feedback_fn(op);
+        std::string v = small_bytes(iv, "iv");
+        return host_call(data, out, [&](const kcipher_ctx *c, const uint8_t *in, uint8_t *o, size_t n) {
+            return fn(c, reinterpret_cast<uint8_t *>(v.data()), v.size(), in, o, n);
+        });
+    }
+
+    // PKCS#7-padded ECB or CBC: the output's length differs from the input's, so it is always a
+    // new bytes (bytearray for a bytearray). The result passes through a buffer wiped after use.
+    nb::object padded(bool decrypt, bool cbc, nb::handle data, nb::handle iv)
+    {
+        Buffer in(data, "data", false);
+        std::string v = cbc ? small_bytes(iv, "iv") : std::string();
+        const size_t n = in.size(), cap = decrypt ? n : n + kcipher_block_size(ctx_);
+        std::vector<uint8_t> tmp(cap > 0 ? cap : 1);
+        size_t got = 0;
+        kcipher_status st;
+        {
+            auto lk = open_lock();
+            nb::gil_scoped_release g;
+            uint8_t *ivp = reinterpret_cast<uint8_t *>(v.data());
+            if (cbc)
+                st = decrypt ? kcipher_cbc_decrypt_padded(ctx_, ivp, v.size(), in.data(), n, tmp.data(), cap, &got)
+                             : kcipher_cbc_encrypt_padded(ctx_, ivp, v.size(), in.data(), n, tmp.data(), cap, &got);
+            else
+                st = decrypt ? kcipher_ecb_decrypt_padded(ctx_, in.data(), n, tmp.data(), cap, &got)
+                             : kcipher_ecb_encrypt_padded(ctx_, in.data(), n, tmp.data(), cap, &got);
+        }
+        if (st != KCIPHER_OK) {
+            explicit_bzero(tmp.data(), tmp.size());
+            check(st);
+        }
+        uint8_t *dst = nullptr;
+        nb::object result = new_bytes(got, PyByteArray_Check(data.ptr()), dst);
+        std::memcpy(dst, tmp.data(), got);
+        explicit_bzero(tmp.data(), tmp.size());
+        return result;
+    }
+
+    // XTS, on a context keyed with "NAME-xts" (kcipher.XTS).
+    nb::object xts(bool decrypt, nb::handle data, nb::handle tweak, size_t data_unit, nb::handle out)
+    {
+        std::string t = small_bytes(tweak, "tweak");
+        return host_call(data, out, [&](const kcipher_ctx *c, const uint8_t *in, uint8_t *o, size_t n) {
+            const uint8_t *tp = reinterpret_cast<const uint8_t *>(t.data());
+            return decrypt ? kcipher_xts_decrypt(c, tp, t.size(), data_unit, in, o, n)
+                           : kcipher_xts_encrypt(c, tp, t.size(), data_unit, in, o, n);
+        });
+    }
+
     // ---- host memory: raw pointers (arrays without the buffer protocol, e.g. torch CPU tensors) ----
+    void feedback_ptr(const std::string &op, nb::handle iv, uintptr_t in, uintptr_t out, size_t n)
+    {
+        const FeedbackFn fn = feedback_fn(op);
+        std::string v = small_bytes(iv, "iv");
+        pointer_call(n, [&](const kcipher_ctx *c) {
+            return fn(c, reinterpret_cast<uint8_t *>(v.data()), v.size(), ptr(in), ptr(out), n);
+        });
+    }
+
+    void xts_ptr(bool decrypt, nb::handle tweak, size_t data_unit, uintptr_t in, uintptr_t out, size_t n)
+    {
+        std::string t = small_bytes(tweak, "tweak");
+        const uint8_t *tp = reinterpret_cast<const uint8_t *>(t.data());
+        pointer_call(n, [&](const kcipher_ctx *c) {
+            return decrypt ? kcipher_xts_decrypt(c, tp, t.size(), data_unit, ptr(in), ptr(out), n)
+                           : kcipher_xts_encrypt(c, tp, t.size(), data_unit, ptr(in), ptr(out), n);
+        });
+    }
+
     void ecb_ptr(bool decrypt, uintptr_t in, uintptr_t out, size_t n)
     {
         pointer_call(n, [&](const kcipher_ctx *c) {
@@ -120,7 +194,36 @@ class Context : public OwnedContext {
         });
     }
 
+    void gpu_xts(bool decrypt, nb::handle tweak, size_t data_unit, uintptr_t in, uintptr_t out, size_t n,
+                 uintptr_t stream)
+    {
+        std::string t = small_bytes(tweak, "tweak");
+        const uint8_t *tp = reinterpret_cast<const uint8_t *>(t.data());
+        device_call([&](const kcipher_ctx *c) {
+            void *s = reinterpret_cast<void *>(stream);
+            return decrypt ? kcipher_gpu_xts_decrypt(c, tp, t.size(), data_unit, vptr(in), vptr(out), n, s)
+                           : kcipher_gpu_xts_encrypt(c, tp, t.size(), data_unit, vptr(in), vptr(out), n, s);
+        });
+    }
+
   private:
+    using FeedbackFn = kcipher_status (*)(const kcipher_ctx *, uint8_t *, size_t, const uint8_t *, uint8_t *, size_t);
+
+    static FeedbackFn feedback_fn(const std::string &op)
+    {
+        if (op == "cfb_encrypt")
+            return kcipher_cfb_encrypt;
+        if (op == "cfb_decrypt")
+            return kcipher_cfb_decrypt;
+        if (op == "cfb8_encrypt")
+            return kcipher_cfb8_encrypt;
+        if (op == "cfb8_decrypt")
+            return kcipher_cfb8_decrypt;
+        if (op == "ofb")
+            return kcipher_ofb_xor;
+        throw nb::value_error(("unknown feedback mode operation " + op).c_str());
+    }
+
     static uint8_t *ptr(uintptr_t p) { return reinterpret_cast<uint8_t *>(p); }
     static void *vptr(uintptr_t p) { return reinterpret_cast<void *>(p); }
 
@@ -202,11 +305,18 @@ void register_context(nb::module_ &m)
         .def("_ecb", &Context::ecb, nb::arg("decrypt"), nb::arg("data"), nb::arg("out").none())
         .def("_cbc", &Context::cbc, nb::arg("decrypt"), nb::arg("data"), nb::arg("iv"), nb::arg("out").none())
         .def("_ctr", &Context::ctr, nb::arg("data"), nb::arg("iv"), nb::arg("offset"), nb::arg("out").none())
+        .def("_feedback", &Context::feedback, nb::arg("op"), nb::arg("data"), nb::arg("iv"), nb::arg("out").none())
+        .def("_padded", &Context::padded, nb::arg("decrypt"), nb::arg("cbc"), nb::arg("data"), nb::arg("iv").none())
+        .def("_xts", &Context::xts, nb::arg("decrypt"), nb::arg("data"), nb::arg("tweak"), nb::arg("data_unit"),
+             nb::arg("out").none())
+        .def("_feedback_ptr", &Context::feedback_ptr)
+        .def("_xts_ptr", &Context::xts_ptr)
         .def("_ecb_ptr", &Context::ecb_ptr)
         .def("_cbc_ptr", &Context::cbc_ptr)
         .def("_ctr_ptr", &Context::ctr_ptr)
         .def("_gpu_ecb", &Context::gpu_ecb)
-        .def("_gpu_ctr", &Context::gpu_ctr);
+        .def("_gpu_ctr", &Context::gpu_ctr)
+        .def("_gpu_xts", &Context::gpu_xts);
 }
 
 } // namespace kcpy

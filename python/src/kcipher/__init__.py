@@ -1,5 +1,5 @@
-"""kcipher: the Korean standard block ciphers ARIA, LEA, HIGHT and revised CHAM in ECB, CBC and
-CTR, authenticated encryption (GCM, CCM) and MACs (CMAC, GMAC), the SP 800-90A CTR_DRBG and
+"""kcipher: the Korean standard block ciphers ARIA, LEA, HIGHT, revised CHAM and SEED in ECB, CBC,
+CTR, CFB, CFB8, OFB and XTS, authenticated encryption (GCM, CCM) and MACs (CMAC, GMAC), the SP 800-90A CTR_DRBG and
 exhaustive key search, for bytes, numpy arrays and GPU arrays (PyTorch, CuPy, DLPack).
 docs/python.md in the repository is the guide.
 
@@ -11,10 +11,12 @@ docs/python.md in the repository is the guide.
 from . import _kcipher
 from ._aead import AEAD, cmac, cmac_verify, gmac, gmac_verify
 from ._cipher import Cipher
+from ._xts import XTS
 from ._drbg import DRBG
 from ._errors import (ArgumentError, Cancelled, CheckpointError, CounterSpaceError, DataLengthError, DRBGStateError,
                       EntropySourceError, Error, GPUError, InvalidTag, IVLengthError, KernelError, KeyLengthError,
-                      MessageLimitError, TagLengthError, UnknownCipherError, STATUS_CLASSES as _STATUS_CLASSES)
+                      MessageLimitError, PaddingError, TagLengthError, UnknownCipherError,
+                      STATUS_CLASSES as _STATUS_CLASSES)
 from ._info import CipherInfo, GpuInfo, KernelInfo, SelftestResult, ciphers, format_info, info, kernels, selftest
 from ._keysearch import FoundKey, KeysearchResult, keysearch
 
@@ -29,11 +31,11 @@ def gpu_count() -> int:
 
 
 __all__ = [
-    "Cipher", "AEAD", "cmac", "cmac_verify", "gmac", "gmac_verify", "DRBG", "keysearch", "FoundKey",
+    "Cipher", "XTS", "AEAD", "cmac", "cmac_verify", "gmac", "gmac_verify", "DRBG", "keysearch", "FoundKey",
     "KeysearchResult",
     "ciphers", "kernels", "info", "format_info", "selftest", "gpu_count",
     "CipherInfo", "KernelInfo", "GpuInfo", "SelftestResult",
     "Error", "ArgumentError", "UnknownCipherError", "KeyLengthError", "IVLengthError", "DataLengthError",
     "CounterSpaceError", "KernelError", "GPUError", "CheckpointError", "Cancelled", "DRBGStateError",
-    "EntropySourceError", "InvalidTag", "TagLengthError", "MessageLimitError",
+    "EntropySourceError", "InvalidTag", "TagLengthError", "MessageLimitError", "PaddingError",
 ]

@@ -1,4 +1,4 @@
-"""kcipher.Cipher: a keyed cipher in ECB, CBC and CTR over bytes, numpy and GPU arrays."""
+"""kcipher.Cipher: a keyed cipher in ECB, CBC, CTR, CFB, CFB8 and OFB over bytes, numpy and GPU arrays."""
 import operator
 from typing import Any, Optional, overload
 
@@ -17,11 +17,23 @@ def _offset(offset: Any) -> int:
     return o
 
 
+def _padded(padding: Optional[str], out: Any) -> bool:
+    """Whether a call pads: padding=None (none) or "pkcs7"; a padded result has its own size."""
+    if padding is None:
+        return False
+    if padding != "pkcs7":
+        raise ValueError(f'padding must be None or "pkcs7", got {padding!r}')
+    if out is not None:
+        raise TypeError("out= cannot be used with padding (the output's size differs from the input's)")
+    return True
+
+
 class Cipher(_kcipher.Context, Keyed):
     """A keyed cipher: ``Cipher("aria-256", key)``.
 
     name: one of :func:`kcipher.ciphers` ("aria-128", "lea-256", "hight", "cham-64-128", ...);
-    a mode suffix ("aria-256-ctr") is accepted and ignored.
+    a mode suffix ("aria-256-ctr") is accepted and ignored, except "-xts": XTS takes a key of
+    twice the length, and :class:`kcipher.XTS` is its class.
 
     kernel: None (the default) lets the library choose the fastest CPU kernel for host memory
     and, on the first GPU array, the fastest GPU kernel (for that, a copy of the key is kept in
@@ -46,6 +58,9 @@ class Cipher(_kcipher.Context, Keyed):
 
     def __init__(self, name: str, key: BytesLike, kernel: Optional[str] = None, *, threads: Optional[int] = None,
                  gpu_device: Optional[int] = None) -> None:
+        if isinstance(name, str) and name.endswith("-xts"):
+            raise ValueError(f"{name}: XTS has its own class, kcipher.XTS({name[:-4]!r}, key) (a key of twice the "
+                             "cipher's length)")
         super().__init__(name, key, kernel, threads, gpu_device)
 
     def _describe(self) -> str:
@@ -56,57 +71,97 @@ class Cipher(_kcipher.Context, Keyed):
 
     # ---- ECB ----
     @overload
-    def ecb_encrypt(self, data: bytearray, *, out: None = None, stream: StreamLike = None) -> bytearray: ...  # type: ignore[overload-overlap]
+    def ecb_encrypt(self, data: bytearray, *, padding: str) -> bytearray: ...  # type: ignore[overload-overlap]
     @overload
-    def ecb_encrypt(self, data: ArrayT, *, out: None = None, stream: StreamLike = None) -> ArrayT: ...
+    def ecb_encrypt(self, data: Buffer, *, padding: str) -> bytes: ...
     @overload
-    def ecb_encrypt(self, data: Buffer, *, out: None = None, stream: StreamLike = None) -> bytes: ...
+    def ecb_encrypt(self, data: bytearray, *, out: None = None, stream: StreamLike = None,
+                    padding: None = None) -> bytearray: ...  # type: ignore[overload-overlap]
     @overload
-    def ecb_encrypt(self, data: Data, *, out: OutT, stream: StreamLike = None) -> OutT: ...
+    def ecb_encrypt(self, data: ArrayT, *, out: None = None, stream: StreamLike = None,
+                    padding: None = None) -> ArrayT: ...
+    @overload
+    def ecb_encrypt(self, data: Buffer, *, out: None = None, stream: StreamLike = None,
+                    padding: None = None) -> bytes: ...
+    @overload
+    def ecb_encrypt(self, data: Data, *, out: OutT, stream: StreamLike = None, padding: None = None) -> OutT: ...
 
-    def ecb_encrypt(self, data: Data, *, out: Optional[Data] = None, stream: StreamLike = None) -> Any:
-        """ECB encryption of whole blocks (no padding)."""
+    def ecb_encrypt(self, data: Data, *, out: Optional[Data] = None, stream: StreamLike = None,
+                    padding: Optional[str] = None) -> Any:
+        """ECB encryption of whole blocks; with ``padding="pkcs7"``, of any length, padded as
+        ``openssl enc`` pads (host memory; returns bytes, or a bytearray for a bytearray)."""
+        if _padded(padding, out):
+            return self._padded(False, False, data, None)
         return self._ecb_any(False, data, out, stream)
 
     @overload
-    def ecb_decrypt(self, data: bytearray, *, out: None = None, stream: StreamLike = None) -> bytearray: ...  # type: ignore[overload-overlap]
+    def ecb_decrypt(self, data: bytearray, *, padding: str) -> bytearray: ...  # type: ignore[overload-overlap]
     @overload
-    def ecb_decrypt(self, data: ArrayT, *, out: None = None, stream: StreamLike = None) -> ArrayT: ...
+    def ecb_decrypt(self, data: Buffer, *, padding: str) -> bytes: ...
     @overload
-    def ecb_decrypt(self, data: Buffer, *, out: None = None, stream: StreamLike = None) -> bytes: ...
+    def ecb_decrypt(self, data: bytearray, *, out: None = None, stream: StreamLike = None,
+                    padding: None = None) -> bytearray: ...  # type: ignore[overload-overlap]
     @overload
-    def ecb_decrypt(self, data: Data, *, out: OutT, stream: StreamLike = None) -> OutT: ...
+    def ecb_decrypt(self, data: ArrayT, *, out: None = None, stream: StreamLike = None,
+                    padding: None = None) -> ArrayT: ...
+    @overload
+    def ecb_decrypt(self, data: Buffer, *, out: None = None, stream: StreamLike = None,
+                    padding: None = None) -> bytes: ...
+    @overload
+    def ecb_decrypt(self, data: Data, *, out: OutT, stream: StreamLike = None, padding: None = None) -> OutT: ...
 
-    def ecb_decrypt(self, data: Data, *, out: Optional[Data] = None, stream: StreamLike = None) -> Any:
-        """ECB decryption of whole blocks."""
+    def ecb_decrypt(self, data: Data, *, out: Optional[Data] = None, stream: StreamLike = None,
+                    padding: Optional[str] = None) -> Any:
+        """ECB decryption of whole blocks; ``padding="pkcs7"`` checks and strips the padding (a bad
+        pad raises :class:`kcipher.PaddingError` and returns nothing)."""
+        if _padded(padding, out):
+            return self._padded(True, False, data, None)
         return self._ecb_any(True, data, out, stream)
 
     # ---- CBC (host memory: CBC encryption is a chain) ----
     @overload
-    def cbc_encrypt(self, data: bytearray, iv: BytesLike, *, out: None = None) -> bytearray: ...  # type: ignore[overload-overlap]
+    def cbc_encrypt(self, data: bytearray, iv: BytesLike, *, padding: str) -> bytearray: ...  # type: ignore[overload-overlap]
     @overload
-    def cbc_encrypt(self, data: ArrayT, iv: BytesLike, *, out: None = None) -> ArrayT: ...
+    def cbc_encrypt(self, data: Buffer, iv: BytesLike, *, padding: str) -> bytes: ...
     @overload
-    def cbc_encrypt(self, data: Buffer, iv: BytesLike, *, out: None = None) -> bytes: ...
+    def cbc_encrypt(self, data: bytearray, iv: BytesLike, *, out: None = None,
+                    padding: None = None) -> bytearray: ...  # type: ignore[overload-overlap]
     @overload
-    def cbc_encrypt(self, data: Data, iv: BytesLike, *, out: OutT) -> OutT: ...
+    def cbc_encrypt(self, data: ArrayT, iv: BytesLike, *, out: None = None, padding: None = None) -> ArrayT: ...
+    @overload
+    def cbc_encrypt(self, data: Buffer, iv: BytesLike, *, out: None = None, padding: None = None) -> bytes: ...
+    @overload
+    def cbc_encrypt(self, data: Data, iv: BytesLike, *, out: OutT, padding: None = None) -> OutT: ...
 
-    def cbc_encrypt(self, data: Data, iv: BytesLike, *, out: Optional[Data] = None) -> Any:
-        """CBC encryption of whole blocks (no padding). The iv is not modified; to go on with the
-        same chain, pass the last ciphertext block as the next iv."""
+    def cbc_encrypt(self, data: Data, iv: BytesLike, *, out: Optional[Data] = None, padding: Optional[str] = None) -> Any:
+        """CBC encryption of whole blocks. The iv is not modified; to go on with the same chain,
+        pass the last ciphertext block as the next iv. ``padding="pkcs7"``: any length, padded as
+        ``openssl enc`` pads (host memory; returns bytes, or a bytearray for a bytearray)."""
+        if _padded(padding, out):
+            return self._padded(False, True, data, iv)
         return self._cbc_any(False, data, iv, out)
 
     @overload
-    def cbc_decrypt(self, data: bytearray, iv: BytesLike, *, out: None = None) -> bytearray: ...  # type: ignore[overload-overlap]
+    def cbc_decrypt(self, data: bytearray, iv: BytesLike, *, padding: str) -> bytearray: ...  # type: ignore[overload-overlap]
     @overload
-    def cbc_decrypt(self, data: ArrayT, iv: BytesLike, *, out: None = None) -> ArrayT: ...
+    def cbc_decrypt(self, data: Buffer, iv: BytesLike, *, padding: str) -> bytes: ...
     @overload
-    def cbc_decrypt(self, data: Buffer, iv: BytesLike, *, out: None = None) -> bytes: ...
+    def cbc_decrypt(self, data: bytearray, iv: BytesLike, *, out: None = None,
+                    padding: None = None) -> bytearray: ...  # type: ignore[overload-overlap]
     @overload
-    def cbc_decrypt(self, data: Data, iv: BytesLike, *, out: OutT) -> OutT: ...
+    def cbc_decrypt(self, data: ArrayT, iv: BytesLike, *, out: None = None, padding: None = None) -> ArrayT: ...
+    @overload
+    def cbc_decrypt(self, data: Buffer, iv: BytesLike, *, out: None = None, padding: None = None) -> bytes: ...
+    @overload
+    def cbc_decrypt(self, data: Data, iv: BytesLike, *, out: OutT, padding: None = None) -> OutT: ...
 
-    def cbc_decrypt(self, data: Data, iv: BytesLike, *, out: Optional[Data] = None) -> Any:
-        """CBC decryption; the next iv of a chain is the last block of this ciphertext."""
+    def cbc_decrypt(self, data: Data, iv: BytesLike, *, out: Optional[Data] = None, padding: Optional[str] = None) -> Any:
+        """CBC decryption; the next iv of a chain is the last block of this ciphertext.
+        ``padding="pkcs7"`` checks and strips the padding (a bad pad raises
+        :class:`kcipher.PaddingError` and returns nothing; padding proves nothing about who wrote
+        the data: use kcipher.AEAD where that matters)."""
+        if _padded(padding, out):
+            return self._padded(True, True, data, iv)
         return self._cbc_any(True, data, iv, out)
 
     # ---- CTR ----
@@ -139,7 +194,39 @@ class Cipher(_kcipher.Context, Keyed):
                     raise
         return self._array_call("ctr", data, out, stream, iv, offset)
 
+    # ---- CFB, CFB8, OFB (host memory; OpenSSL's -cfb, -cfb8, -ofb bytes; any length) ----
+    def cfb_encrypt(self, data: Data, iv: BytesLike, *, out: Optional[Data] = None) -> Any:
+        """CFB encryption with full-block segments (a chain: one thread)."""
+        return self._feedback_any("cfb_encrypt", data, iv, out)
+
+    def cfb_decrypt(self, data: Data, iv: BytesLike, *, out: Optional[Data] = None) -> Any:
+        """CFB decryption with full-block segments (parallel, as fast as ECB)."""
+        return self._feedback_any("cfb_decrypt", data, iv, out)
+
+    def cfb8_encrypt(self, data: Data, iv: BytesLike, *, out: Optional[Data] = None) -> Any:
+        """CFB with 8-bit segments: one block encryption per byte."""
+        return self._feedback_any("cfb8_encrypt", data, iv, out)
+
+    def cfb8_decrypt(self, data: Data, iv: BytesLike, *, out: Optional[Data] = None) -> Any:
+        """CFB8 decryption."""
+        return self._feedback_any("cfb8_decrypt", data, iv, out)
+
+    def ofb(self, data: Data, iv: BytesLike, *, out: Optional[Data] = None) -> Any:
+        """OFB, encryption and decryption alike (a chain: one thread)."""
+        return self._feedback_any("ofb", data, iv, out)
+
     # ---- dispatch ----
+    def _feedback_any(self, op: str, data: Any, iv: Any, out: Any) -> Any:
+        if kind(type(data)) != ARRAY and (out is None or kind(type(out)) != ARRAY):
+            if out is None and is_ndarray(data):
+                out = empty_like(data)
+            try:
+                return self._feedback(op, data, iv, out)
+            except TypeError:
+                if not (is_ndarray(data) or is_ndarray(out)):
+                    raise
+        return self._array_call(op, data, out, None, iv)
+
     def _ecb_any(self, decrypt: bool, data: Any, out: Any, stream: Any) -> Any:
         if kind(type(data)) != ARRAY and (out is None or kind(type(out)) != ARRAY):
             if out is None and is_ndarray(data):
@@ -165,9 +252,9 @@ class Cipher(_kcipher.Context, Keyed):
     def _array_call(self, op: str, data: Any, out: Any, stream: Any, iv: Any = None, offset: int = 0) -> Any:
         s = stream_handle(stream)
         src = describe(data, "data", s)
-        if src.gpu and op.startswith("cbc"):
-            raise TypeError(f"{op} takes host memory only (CBC encryption is a chain; the library runs CBC on "
-                            "the CPU): copy the array to the host, or use ctr()")
+        if src.gpu and op.startswith(("cbc", "cfb", "ofb")):
+            raise TypeError(f"{op} takes host memory only (the library runs CBC, CFB and OFB on the CPU): copy "
+                            "the array to the host, or use ctr()")
         if out is None:
             out = empty_like(data)
         dst = describe(out, "out", src.stream if src.gpu else None)
@@ -194,6 +281,8 @@ class Cipher(_kcipher.Context, Keyed):
             self._ctr_ptr(iv, offset, src.ptr, dst.ptr, n)
         elif op.startswith("cbc"):
             self._cbc_ptr(op == "cbc_decrypt", iv, src.ptr, dst.ptr, n)
+        elif op.startswith(("cfb", "ofb")):
+            self._feedback_ptr(op, iv, src.ptr, dst.ptr, n)
         else:
             self._ecb_ptr(op == "ecb_decrypt", src.ptr, dst.ptr, n)
         return out

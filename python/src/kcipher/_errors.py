@@ -33,7 +33,13 @@ class IVLengthError(ArgumentError):
 
 
 class DataLengthError(ArgumentError):
-    """ECB or CBC data that is not a whole number of blocks (there is no padding)."""
+    """ECB or CBC data that is not a whole number of blocks (without padding=), an XTS data
+    unit shorter than one block."""
+
+
+class PaddingError(ArgumentError):
+    """PKCS#7 padding that does not check out on decryption (wrong key or IV, or altered data);
+    no plaintext is released. Padding authenticates nothing: use kcipher.AEAD for that."""
 
 
 class CounterSpaceError(ArgumentError):
@@ -121,4 +127,7 @@ STATUS_CLASSES: Dict[int, Type[Error]] = {
     35: TagLengthError,       # TAG_LENGTH
     36: MessageLimitError,    # MODE_LIMIT
     37: Error,                # STATE (the streaming calls, which the package does not use)
+    38: KeyLengthError,       # XTS_KEY (the two halves of an XTS key are equal)
+    39: PaddingError,
+    40: ArgumentError,        # CONTEXT_MODE (an XTS context used for another mode)
 }
