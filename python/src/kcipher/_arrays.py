@@ -7,7 +7,7 @@ straight to the extension. Other arrays are asked where their memory is: PyTorch
 ``__dlpack__(stream=...)``), and host arrays with ``__array_interface__``.
 """
 import sys
-from typing import Any, Dict, NamedTuple, Optional, Sequence
+from typing import Any, Dict, NamedTuple, Optional, Sequence, Tuple
 
 from . import _kcipher
 
@@ -256,3 +256,18 @@ def empty_like(x: Any) -> Any:
 
         return numpy.empty_like(x, order="C")
     raise TypeError(f"cannot make a result like a '{t.__name__}': pass out=")
+
+
+def describe_out(data: Any, src: Memory, out: Any) -> Tuple[Any, Memory]:
+    """The destination of an array call: out (or a new array like data) and its Memory, checked
+    to be writable, of the same size and in the same place (host or GPU) as the source."""
+    if out is None:
+        out = empty_like(data)
+    dst = describe(out, "out", src.stream if src.gpu else None)
+    if dst.gpu != src.gpu:
+        raise TypeError("data and out must both be in host memory or both on the GPU")
+    if dst.readonly:
+        raise TypeError("out is read-only")
+    if dst.nbytes != src.nbytes:
+        raise ValueError(f"out has {dst.nbytes} bytes, data {src.nbytes}: they must be the same size")
+    return out, dst

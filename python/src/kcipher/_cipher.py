@@ -5,7 +5,8 @@ from typing import Any, Optional, overload
 from . import _kcipher
 from ._typing import ArrayT, Buffer, BytesLike, Data, OutT, StreamLike
 from ._keyed import Keyed
-from ._arrays import ARRAY, describe, empty_like, is_ndarray, is_torch, kind, record_stream, stream_handle
+from ._arrays import (ARRAY, describe, describe_out, empty_like, is_ndarray, is_torch, kind, record_stream,
+                      stream_handle)
 
 _U64_MAX = (1 << 64) - 1
 
@@ -255,15 +256,7 @@ class Cipher(_kcipher.Context, Keyed):
         if src.gpu and op.startswith(("cbc", "cfb", "ofb")):
             raise TypeError(f"{op} takes host memory only (the library runs CBC, CFB and OFB on the CPU): copy "
                             "the array to the host, or use ctr()")
-        if out is None:
-            out = empty_like(data)
-        dst = describe(out, "out", src.stream if src.gpu else None)
-        if dst.gpu != src.gpu:
-            raise TypeError("data and out must both be in host memory or both on the GPU")
-        if dst.readonly:
-            raise TypeError("out is read-only")
-        if dst.nbytes != src.nbytes:
-            raise ValueError(f"out has {dst.nbytes} bytes, data {src.nbytes}: they must be the same size")
+        out, dst = describe_out(data, src, out)
         n = src.nbytes
         if src.gpu:
             st = src.stream or 0

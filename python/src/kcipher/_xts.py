@@ -4,7 +4,8 @@ from typing import Any, Optional
 from . import _kcipher
 from ._typing import BytesLike, Data, StreamLike
 from ._keyed import Keyed
-from ._arrays import ARRAY, describe, empty_like, is_ndarray, is_torch, kind, record_stream, stream_handle
+from ._arrays import (ARRAY, describe, describe_out, empty_like, is_ndarray, is_torch, kind, record_stream,
+                      stream_handle)
 
 
 class XTS(_kcipher.Context, Keyed):
@@ -56,15 +57,7 @@ class XTS(_kcipher.Context, Keyed):
     def _array_call(self, decrypt: bool, data: Any, tweak: Any, data_unit: int, out: Any, stream: Any) -> Any:
         s = stream_handle(stream)
         src = describe(data, "data", s)
-        if out is None:
-            out = empty_like(data)
-        dst = describe(out, "out", src.stream if src.gpu else None)
-        if dst.gpu != src.gpu:
-            raise TypeError("data and out must both be in host memory or both on the GPU")
-        if dst.readonly:
-            raise TypeError("out is read-only")
-        if dst.nbytes != src.nbytes:
-            raise ValueError(f"out has {dst.nbytes} bytes, data {src.nbytes}: they must be the same size")
+        out, dst = describe_out(data, src, out)
         n = src.nbytes
         if src.gpu:
             st = src.stream or 0
