@@ -569,6 +569,13 @@ KCIPHER_API kcipher_status kcipher_keysearch_shard(uint64_t first, uint64_t last
  *
  * A handle is not thread-safe: one per thread, or a lock around it. The state is wiped by
  * kcipher_drbg_uninstantiate and kcipher_drbg_free.
+ *
+ * Fork safety: a child of fork() holds a copy of the parent's state, and both would give the
+ * same next bytes. Every handle (single or many instances, CPU or GPU kernel) notices that it
+ * runs in a new child and reseeds from its entropy source before its first output there; a
+ * handle without a source fails that output with KCIPHER_ERR_DRBG_RESEED_REQUIRED until the
+ * caller reseeds it (kcipher_drbg_reseed with fresh entropy). A GPU kernel's handle needs the
+ * CUDA runtime, which a child cannot use once its parent has: give the child its own handle.
  */
 
 typedef struct kcipher_drbg kcipher_drbg;
@@ -659,6 +666,8 @@ KCIPHER_API const char *kcipher_drbg_kernel(const kcipher_drbg *drbg); /* NULL f
  * the calls N kcipher_drbg sharing it would make one handle after another; a failing source
  * leaves every instance as it was. Any later failure (no memory, a CUDA error) uninstantiates
  * every instance. A handle is not thread-safe; free and uninstantiate wipe every state.
+ * After fork() every instance reseeds from the source before the child's first output, as a
+ * kcipher_drbg does (KCIPHER_ERR_DRBG_RESEED_REQUIRED without a source).
  */
 typedef struct kcipher_drbg_multi kcipher_drbg_multi;
 

@@ -53,7 +53,11 @@ std::string cuda_runtime_status()
         s += ", driver " + std::to_string(drv / 1000) + "." + std::to_string(drv % 1000 / 10);
     else
         s += ", no driver";
-    if (err != cudaSuccess)
+    // No driver (the runtime then says "CUDA driver version is insufficient") or a driver
+    // that sees no device: say what the user needs to know.
+    if (drv == 0 || err == cudaErrorNoDevice)
+        s += ": no NVIDIA GPU found";
+    else if (err != cudaSuccess)
         s += std::string(": ") + cudaGetErrorString(err);
     else
         s += ": " + std::to_string(n) + " device(s)";

@@ -9,6 +9,7 @@
 
 #include "core/counter.hpp"
 #include "core/wipe.hpp"
+#include "drbg/fork_guard.hpp"
 
 namespace kc::drbg {
 
@@ -97,6 +98,7 @@ kcipher_status Drbg::seed(Span entropy, Span nonce, Span extra, bool reseeding)
     }
     counter_ = 1;
     inst_ = true;
+    fork_gen_ = fork_generation();
     return KCIPHER_OK;
 }
 
@@ -136,6 +138,13 @@ kcipher_status Drbg::reseed_from_source(Span additional)
     return st;
 }
 
+kcipher_status Drbg::reseed_if_forked()
+{
+    if (!inst_ || fork_gen_ == fork_generation())
+        return KCIPHER_OK;
+    return reseed_from_source({});
+}
+
 kcipher_status Drbg::reseed(const Span *entropy, Span additional)
 {
     if (!inst_)
@@ -155,6 +164,8 @@ kcipher_status Drbg::begin_request(size_t len, Span additional, bool prediction_
         return KCIPHER_ERR_DRBG_REQUEST_TOO_LARGE;
     if (additional.n > (df_ ? max_input_bytes : lim_.seed_bytes))
         return KCIPHER_ERR_DRBG_INPUT_LENGTH;
+    if (kcipher_status st = reseed_if_forked(); st != KCIPHER_OK)
+        return st;
     if (prediction_resistance || counter_ > interval_) {
         kcipher_status st = reseed_from_source(additional);
         if (st != KCIPHER_OK)

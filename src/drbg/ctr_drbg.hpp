@@ -60,6 +60,11 @@ class Drbg {
     kcipher_status generate(uint8_t *out, size_t len, Span additional, bool prediction_resistance);
     void uninstantiate(); // wipes Key, V and every keyed cipher
 
+    // In a child after fork() (fork_guard.hpp): reseed from the source before any output, or
+    // KCIPHER_ERR_DRBG_RESEED_REQUIRED without one (the caller then reseeds explicitly).
+    // begin_request calls it; so does every output path that does not pass through it.
+    kcipher_status reseed_if_forked();
+
     // ---- For the throughput layer (chain.cpp, burst.cpp, drbg_multi.cpp), not part of the
     // standard's interface: each leaves the state where the standard's steps would have.
 
@@ -107,6 +112,7 @@ class Drbg {
     bool inst_ = false;
     uint8_t key_[32] = {0}, v_[16] = {0};
     uint64_t counter_ = 0, interval_;
+    uint64_t fork_gen_ = 0; // fork_generation() when last seeded or loaded
     EntropyFn src_ = entropy_getrandom;
     void *src_user_ = nullptr;
 };

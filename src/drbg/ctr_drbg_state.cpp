@@ -5,6 +5,7 @@
 
 #include "core/counter.hpp"
 #include "drbg/ctr_drbg.hpp"
+#include "drbg/fork_guard.hpp"
 
 namespace kc::drbg {
 
@@ -43,6 +44,7 @@ bool Drbg::load_state(const State &s)
     std::memcpy(v_, s.v, sizeof v_);
     counter_ = s.counter;
     inst_ = true;
+    fork_gen_ = fork_generation(); // the owner of the state checked for a fork
     if (!cipher_->set_key(key_)) {
         uninstantiate();
         return false;

@@ -209,6 +209,8 @@ kcipher_status kcipher_drbg_generate_large(kcipher_drbg *drbg, uint8_t *out, siz
     Drbg &d = *drbg->drbg;
     if (!d.instantiated())
         return KCIPHER_ERR_DRBG_NOT_INSTANTIATED;
+    if (kcipher_status st = d.reseed_if_forked(); st != KCIPHER_OK)
+        return st; // the chained and burst paths skip begin_request
     if (drbg->gpu_kernel == nullptr)
         return generate_large_cpu(d, drbg->fast, out, len, prediction_resistance != 0, drbg->threads);
     GpuOutput o{out, false, nullptr, drbg->gpu_device < 0 ? 0 : drbg->gpu_device, drbg->threads, drbg->observer};
@@ -232,6 +234,8 @@ kcipher_status kcipher_drbg_generate_device(kcipher_drbg *drbg, void *device_out
         return KCIPHER_ERR_DRBG_NOT_INSTANTIATED;
     if (len == 0)
         return KCIPHER_OK;
+    if (kcipher_status st = d.reseed_if_forked(); st != KCIPHER_OK)
+        return st;
     GpuOutput o{static_cast<uint8_t *>(device_out), true, cuda_stream, dev, drbg->threads, drbg->observer};
     return generate_gpu(d, drbg->fast, *drbg->gpu_kernel, drbg->gpu_ws, o, len, false);
 }

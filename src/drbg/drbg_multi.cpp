@@ -1,4 +1,5 @@
 #include "drbg/drbg_multi.hpp"
+#include "drbg/fork_guard.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -201,6 +202,7 @@ kcipher_status Multi::instantiate(const uint8_t *entropy, size_t entropy_len, co
         return st;
     }
     inst_ = true;
+    fork_gen_ = fork_generation();
     return KCIPHER_OK;
 }
 
@@ -257,7 +259,16 @@ kcipher_status Multi::reseed(const uint8_t *entropy, size_t entropy_len, const u
     release_workers();
     if (st != KCIPHER_OK)
         uninstantiate(); // some instances reseeded, others not: none is left half-known
+    else
+        fork_gen_ = fork_generation();
     return st;
+}
+
+kcipher_status Multi::reseed_if_forked()
+{
+    if (fork_gen_ == fork_generation())
+        return KCIPHER_OK;
+    return src_ == nullptr ? KCIPHER_ERR_DRBG_RESEED_REQUIRED : reseed(nullptr, 0, nullptr, 0);
 }
 
 // Replays begin_request's rule (reseed when prediction resistance asks or the counter is
@@ -342,6 +353,8 @@ kcipher_status Multi::generate(uint8_t *out, size_t len, bool pr, bool on_device
         return KCIPHER_ERR_DRBG_NOT_INSTANTIATED;
     if (len == 0)
         return KCIPHER_OK; // no request
+    if (kcipher_status st = reseed_if_forked(); st != KCIPHER_OK)
+        return st;
     const size_t rounds = (len + lim_.max_request_bytes - 1) / lim_.max_request_bytes;
     Reseeds plan;
     kcipher_status st = plan_reseeds(rounds, pr, plan);

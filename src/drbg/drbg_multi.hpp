@@ -73,6 +73,7 @@ class Multi {
     void release_workers(); // the workers' last loaded state wiped
     kcipher_status plan_reseeds(size_t rounds, bool pr, Reseeds &plan) const;
     kcipher_status generate_cpu(uint8_t *out, size_t len, bool pr, const Reseeds &plan);
+    kcipher_status reseed_if_forked(); // as Drbg::reseed_if_forked, every instance
 
     const Kernel &cpu_;
     const Kernel *gpu_;
@@ -82,6 +83,7 @@ class Multi {
     std::vector<Drbg::State> states_;
     std::vector<std::unique_ptr<Drbg>> workers_;
     bool inst_ = false;
+    uint64_t fork_gen_ = 0; // fork_generation() when last instantiated or reseeded
     uint64_t interval_;
     EntropyFn src_ = entropy_getrandom;
     void *src_user_ = nullptr;

@@ -12,6 +12,7 @@ kc_sources(ANY
   drbg_api.cpp
   drbg_multi.cpp
   entropy.cpp
+  fork_guard.cpp
   kernel_cipher.cpp
   segments.cpp
 )
