@@ -1,5 +1,6 @@
 """CTR_DRBG: the TTAK.KO-12.0189 vectors (SEED, ARIA, LEA, HIGHT) as the C tests run them."""
 import collections
+import os
 
 import pytest
 
@@ -52,6 +53,35 @@ def test_os_seeded_and_large():
     assert len(big) == 3 * d.max_request + 5
     buf = bytearray(1000)
     assert d.generate(-1, out=buf) is buf and any(buf)
+
+
+def _in_child(fn):
+    """fn's bytes, computed in a forked child."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(r)
+            os.write(w, fn())
+        finally:
+            os._exit(0)
+    os.close(w)
+    out = b""
+    while chunk := os.read(r, 1 << 16):
+        out += chunk
+    os.close(r)
+    os.waitpid(pid, 0)
+    return out
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork()")
+def test_a_forked_child_reseeds_before_its_first_bytes():
+    d = kcipher.DRBG("lea-128")
+    d.generate(16)
+    for n in (32, 3 * d.max_request + 5):  # one request, and the large path
+        child = _in_child(lambda: d.generate(n))
+        parent = d.generate(n)
+        assert len(child) == n and child != parent
 
 
 def test_large_equals_request_by_request():
