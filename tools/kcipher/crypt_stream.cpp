@@ -1,5 +1,7 @@
 #include "crypt_stream.hpp"
 
+#include "chunk_pipeline.hpp"
+
 #include <cstring>
 #include <memory>
 #include <stdexcept>
@@ -9,7 +11,8 @@
 namespace cli {
 namespace {
 
-constexpr size_t chunk_bytes = 4 << 20; // a multiple of every block size
+// A multiple of every block size. Four of them go round (chunk_pipeline.hpp): 16 MiB in all.
+constexpr size_t chunk_bytes = 4 << 20;
 
 bool padded(const StreamJob &j) { return j.pad && (j.mode == KCIPHER_MODE_ECB || j.mode == KCIPHER_MODE_CBC); }
 
@@ -78,34 +81,38 @@ void check_whole_blocks(const StreamJob &j, const Input &in, size_t n, uint64_t 
 void run_stream(StreamJob &j, Input &in, AtomicOutput &out, Progress &bar)
 {
     const size_t bs = j.cipher.block_size();
-    // Padded decryption keeps the last block of a full chunk for the next round: `held`
-    // bytes at the front of buf, read already. Room for one more block: the pad of encryption.
+    // Padded decryption keeps the last block of a full chunk for the next one (only at the
+    // end of the input is it known to be the block whose pad is checked): it goes into the
+    // next chunk's front room. The back room takes the pad of encryption.
     const bool hold_last = padded(j) && !j.encrypt;
-    const size_t cap = chunk_bytes + bs;
-    std::unique_ptr<uint8_t[]> buf(new uint8_t[cap]);
-    size_t held = 0;
-    uint64_t pos = 0; // input bytes before buf[0]
+    ChunkPipeline pipe(in, out, chunk_bytes, bs, bs);
+    uint8_t carry[16];
+    size_t carried = 0;
+    uint64_t pos = 0; // input bytes transformed before this chunk's first
     for (;;) {
-        const size_t want = chunk_bytes - held;
-        const size_t m = held + in.read(buf.get() + held, want);
-        if (m - held == want) { // more may follow
+        Chunk &c = pipe.next();
+        uint8_t *b = c.data - carried;
+        std::memcpy(b, carry, carried);
+        const size_t m = carried + c.n;
+        if (!c.last) {
             const size_t now = hold_last ? m - bs : m;
-            transform(j, buf.get(), now, pos);
-            out.write(buf.get(), now);
-            std::memmove(buf.get(), buf.get() + now, m - now);
-            held = m - now;
+            transform(j, b, now, pos);
+            carried = m - now;
+            std::memcpy(carry, b + now, carried);
             pos += now;
+            pipe.emit(c, b, now);
             bar.update(pos);
             continue;
         }
         size_t n = m;
         if (padded(j)) {
-            n = transform_padded_last(j, buf.get(), m, cap, in, pos);
+            n = transform_padded_last(j, b, m, m + bs, in, pos);
         } else {
             check_whole_blocks(j, in, m, pos);
-            transform(j, buf.get(), m, pos);
+            transform(j, b, m, pos);
         }
-        out.write(buf.get(), n);
+        pipe.emit(c, b, n);
+        pipe.finish();
         bar.update(pos + m);
         return;
     }
