@@ -3,10 +3,12 @@
 // bytes are those of `openssl enc -<cipher>-<mode> -K .. -iv .. [-nopad]`, or with --pass
 // those of `openssl enc -<cipher>-<mode> -pbkdf2 -pass ..` (password.hpp); XTS streams whole
 // data units (crypt_xts.cpp); GCM and CCM (crypt_aead.cpp) write ciphertext || tag.
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <fmt/core.h>
@@ -118,7 +120,10 @@ kcipher::Cipher keyed_cipher(const CryptOptions &o, const CipherArgument &arg, c
     // An XTS context is made under the mode's name, with the double key.
     const std::string name = arg.mode == KCIPHER_MODE_XTS ? arg.cipher + "-xts" : arg.cipher;
     kcipher::Cipher c = make_cipher(name.c_str(), key, kernel);
-    c.set_threads(o.threads);
+    // By default two cores stay free for the stream's reader and writer threads
+    // (chunk_pipeline.hpp), which otherwise wait for cipher threads to give a core back.
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    c.set_threads(o.threads != 0 ? o.threads : std::max(1u, cores > 2 ? cores - 2 : 1u));
     if (o.gpu_device >= 0) {
         try {
             c.set_gpu(o.gpu_device);
@@ -201,7 +206,7 @@ void add_options(CLI::App *sub, CryptOptions &o)
     sub->add_option("-i,--in", o.in_path, "input file (default: standard input)");
     sub->add_option("-o,--out", o.out_path, "output file (default: standard output)");
     sub->add_option("--kernel", o.kernel, "force a kernel by name (see `kcipher info`)");
-    sub->add_option("--threads", o.threads, "threads for large inputs (0 = all cores)");
+    sub->add_option("--threads", o.threads, "threads for large inputs (0 = all cores but the two that read and write)");
     sub->add_flag("--gpu", o.gpu, "run ECB/CTR on the GPU (the fastest GPU kernel unless --kernel names one)");
     sub->add_option("--gpu-device", o.gpu_device, "use this GPU only (implies --gpu; default: every GPU)");
     sub->add_flag("!--no-progress", o.progress, "no progress bar");
