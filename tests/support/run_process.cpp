@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <spawn.h>
 #include <sys/stat.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -197,9 +198,11 @@ ProcessResult run_process(const std::vector<std::string> &argv_in, const Process
             in_w.reset();
         }
         if (!reaped) {
-            pid_t w = ::waitpid(pid, &status, WNOHANG);
+            struct rusage ru {};
+            pid_t w = ::wait4(pid, &status, WNOHANG, &ru);
             if (w == pid) {
                 reaped = true;
+                r.max_rss_kib = (size_t)ru.ru_maxrss;
                 in_w.reset(); // nobody will read the rest
             }
         }

@@ -46,6 +46,7 @@ struct ProcessResult {
     bool timed_out = false; // killed for running past timeout_seconds
     std::string out, err;   // captured bytes of stdout (unless redirected) and stderr
     double seconds = 0;     // wall-clock time it ran
+    size_t max_rss_kib = 0; // its peak resident memory (getrusage's ru_maxrss), when reaped normally
 
     // "exit 1", "signal 9 (timed out)", "spawn failed: ..." for messages.
     std::string describe() const;
