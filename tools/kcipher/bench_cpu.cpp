@@ -36,7 +36,7 @@ CipherArg parse_cipher_arg(const std::string &arg)
                            mode == KCIPHER_MODE_XTS;
     if (needs_128 && info.block_bytes != 16)
         throw UsageError("--cipher '" + arg + "': GCM, CCM, GMAC and XTS need a 128-bit block (CMAC takes "
-                                 "every cipher)");
+                         "every cipher)");
     return {cipher, mode};
 }
 

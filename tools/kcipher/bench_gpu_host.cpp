@@ -30,7 +30,7 @@ std::vector<std::string> gpu_ciphers(const GpuHostBenchOptions &o)
         const CipherArg arg = parse_cipher_arg(name);
         if (arg.mode > KCIPHER_MODE_CTR)
             throw UsageError("--cipher '" + name + "': --gpu measures ECB and CTR (the authenticated modes: "
-                                     "`kcipher bench -c " + name + "` on the CPU)");
+                             "`kcipher bench -c " + name + "` on the CPU)");
         out.push_back(arg.cipher);
     }
     return out;

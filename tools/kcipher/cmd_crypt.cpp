@@ -35,7 +35,7 @@ void check_mode_options(const CryptOptions &o, kcipher_mode mode)
 {
     if (mode == KCIPHER_MODE_CMAC || mode == KCIPHER_MODE_GMAC)
         throw UsageError(fmt::format("--cipher '{}' is a MAC, which has no ciphertext: use `kcipher mac -c {}`",
-                                             o.name, o.name));
+                                     o.name, o.name));
     if (o.data_unit != 0 && mode != KCIPHER_MODE_XTS)
         throw UsageError(fmt::format("--data-unit is for -xts, not {}", o.name));
     if (!is_aead(mode) && (!o.aad_hex.empty() || !o.aad_path.empty() || o.tag_len != 0))
@@ -62,12 +62,12 @@ void check_key_options(const CryptOptions &o, kcipher_mode mode)
     if (is_aead(mode) || (mode != KCIPHER_MODE_ECB && mode != KCIPHER_MODE_CBC && mode != KCIPHER_MODE_CTR &&
                           mode != KCIPHER_MODE_CFB && mode != KCIPHER_MODE_CFB8 && mode != KCIPHER_MODE_OFB))
         throw UsageError(fmt::format("--pass is for the modes `openssl enc` has (ECB, CBC, CTR, CFB, CFB8, "
-                                             "OFB), not {}: give --key and --iv",
-                                             o.name));
+                                     "OFB), not {}: give --key and --iv",
+                                     o.name));
     // As openssl's -iter, --iter alone asks for PBKDF2.
     if (!o.pbkdf2 && o.iter == 0)
         throw UsageError("--pass needs --pbkdf2: kcipher does not offer openssl's legacy key derivation "
-                                 "(EVP_BytesToKey, what openssl enc uses without -pbkdf2)");
+                         "(EVP_BytesToKey, what openssl enc uses without -pbkdf2)");
 }
 
 std::vector<uint8_t> iv_from_hex(const CryptOptions &o, const CipherArgument &arg)
@@ -183,7 +183,7 @@ void add_options(CLI::App *sub, CryptOptions &o)
                     "cipher and mode, e.g. aria-256-ctr, lea-128-cbc, hight-ecb, aria-128-cfb, seed-128-ofb, lea-128-xts, "
                     "aria-128-gcm")
         ->required();
-    add_key_options(sub, o.key, "key (or --pass)");
+    add_key_options(sub, o.key, "key");
     sub->add_option("--iv", o.iv_hex,
                     "IV / initial counter block in hex (CBC, CTR, CFB, CFB8, OFB: one block; XTS: the 16-byte tweak; GCM: 1 byte or more, 12 is usual; "
                     "CCM: the nonce, 7 to 13 bytes)");

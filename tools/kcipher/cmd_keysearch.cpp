@@ -70,7 +70,7 @@ std::vector<uint8_t> sized_hex(const std::string &what, const std::string &hex, 
         throw UsageError(fmt::format("{} '{}' is not valid hex (an even number of 0-9a-f digits)", what, hex));
     if (v->size() != want)
         throw UsageError(fmt::format("{} must be {} bytes ({} hex digits) for {}, got {} bytes", what, want,
-                                             2 * want, cipher, v->size()));
+                                     2 * want, cipher, v->size()));
     return *v;
 }
 
@@ -84,7 +84,7 @@ Inputs read_inputs(const KeysearchOptions &o)
         throw UsageError(kcipher_strerror(KCIPHER_ERR_NO_PAIRS) + std::string(": give --plaintext and --ciphertext"));
     if (o.plaintexts.size() != o.ciphertexts.size())
         throw UsageError(fmt::format("{} --plaintext but {} --ciphertext: give them in pairs",
-                                             o.plaintexts.size(), o.ciphertexts.size()));
+                                     o.plaintexts.size(), o.ciphertexts.size()));
     for (size_t i = 0; i < o.plaintexts.size(); i++) {
         auto pt = sized_hex("--plaintext", o.plaintexts[i], in.info.block_bytes, in.info.name);
         auto ct = sized_hex("--ciphertext", o.ciphertexts[i], in.info.block_bytes, in.info.name);
@@ -106,7 +106,7 @@ KeyRange whole_range(const KeysearchOptions &o, int bits)
     uint64_t last = bits == 64 ? UINT64_MAX : (uint64_t(1) << bits) - 1;
     if (o.start > last)
         throw UsageError(fmt::format("--start {} is past the last candidate {} (the mask has {} bits)", o.start,
-                                             last, bits));
+                                     last, bits));
     if (o.count == 0)
         return {o.start, last};
     if (o.count - 1 > last - o.start)

@@ -37,15 +37,15 @@ size_t tag_length(const MacOptions &o, kcipher_mode mode, const kcipher_cipher_i
 {
     if (o.tag_len != 0 && !o.verify_hex.empty() && o.tag_len != expected.size())
         throw UsageError(fmt::format("--tag-len {} but --verify gives a {}-byte tag", o.tag_len,
-                                             expected.size()));
+                                     expected.size()));
     size_t t = o.tag_len != 0 ? o.tag_len : !o.verify_hex.empty() ? expected.size() : info.block_bytes;
     if (mode == KCIPHER_MODE_CMAC && (t < 4 || t > info.block_bytes))
         throw UsageError(fmt::format("{}: CMAC tags of {} are 4 to {} bytes, not {}",
-                                             o.verify_hex.empty() || o.tag_len != 0 ? "--tag-len" : "--verify",
-                                             info.name, info.block_bytes, t));
+                                     o.verify_hex.empty() || o.tag_len != 0 ? "--tag-len" : "--verify",
+                                     info.name, info.block_bytes, t));
     if (mode == KCIPHER_MODE_GMAC && !(t == 4 || t == 8 || (t >= 12 && t <= 16)))
         throw UsageError(fmt::format("{}: GMAC tags are 16, 15, 14, 13, 12, 8 or 4 bytes, not {}",
-                                             o.verify_hex.empty() || o.tag_len != 0 ? "--tag-len" : "--verify", t));
+                                     o.verify_hex.empty() || o.tag_len != 0 ? "--tag-len" : "--verify", t));
     return t;
 }
 
@@ -57,7 +57,7 @@ int run_mac(const MacOptions &o)
     const kcipher_cipher_info &info = arg.info;
     if (mode != KCIPHER_MODE_CMAC && mode != KCIPHER_MODE_GMAC)
         throw UsageError(fmt::format("--cipher '{}': mac computes -cmac or -gmac (to encrypt: kcipher enc)",
-                                             o.name));
+                                     o.name));
     std::vector<uint8_t> key = read_key(o.key, info.key_bytes, cipher);
     std::vector<uint8_t> iv, expected;
     if (mode == KCIPHER_MODE_CMAC && !o.iv_hex.empty())
@@ -65,8 +65,8 @@ int run_mac(const MacOptions &o)
     if (mode == KCIPHER_MODE_GMAC) {
         if (info.block_bytes != 16)
             throw UsageError(fmt::format("--cipher '{}': GMAC needs a 128-bit block, and {} has {}-bit blocks "
-                                                 "(CMAC takes every cipher: {}-cmac)",
-                                                 o.name, cipher, 8 * info.block_bytes, cipher));
+                                         "(CMAC takes every cipher: {}-cmac)",
+                                         o.name, cipher, 8 * info.block_bytes, cipher));
         if (o.iv_hex.empty())
             throw UsageError(fmt::format("{} needs --iv (12 bytes, 24 hex digits, is usual)", o.name));
         iv = parse_hex_option("iv", o.iv_hex);

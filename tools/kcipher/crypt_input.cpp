@@ -93,7 +93,7 @@ std::vector<uint8_t> parse_hex_option(const std::string &what, const std::string
         throw UsageError(fmt::format("--{} is not valid hex (an even number of 0-9a-f digits)", what));
     if (want != SIZE_MAX && v->size() != want)
         throw UsageError(fmt::format("--{} must be {} bytes ({} hex digits) for {}, got {} bytes", what,
-                                             want, 2 * want, cipher, v->size()));
+                                     want, 2 * want, cipher, v->size()));
     return *v;
 }
 
@@ -130,7 +130,7 @@ CipherArgument parse_cipher_option(const std::string &name, const std::string &n
     if (a.mode == KCIPHER_MODE_NONE)
         throw UsageError(fmt::format("--cipher '{}' names no {}", name, no_mode_hint));
     a.cipher = cipher;
-    kcipher_cipher_find(cipher, &a.info);
+    kcipher::check(kcipher_cipher_find(cipher, &a.info)); // parse_name knew it; checked all the same
     return a;
 }
 
