@@ -141,6 +141,7 @@ int run_crypt(const CryptOptions &o, bool encrypt)
     check_key_options(o, mode);
     const bool password = !o.pass.empty();
     std::vector<uint8_t> key, iv;
+    WipeOnExit wipe_key(key);
     const bool xts = mode == KCIPHER_MODE_XTS;
     if (xts && arg.info.block_bytes != 16)
         throw UsageError(fmt::format("--cipher '{}': XTS is defined for 128-bit blocks only", o.name));

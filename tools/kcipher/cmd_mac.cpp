@@ -59,6 +59,7 @@ int run_mac(const MacOptions &o)
         throw UsageError(fmt::format("--cipher '{}': mac computes -cmac or -gmac (to encrypt: kcipher enc)",
                                      o.name));
     std::vector<uint8_t> key = read_key(o.key, info.key_bytes, cipher);
+    WipeOnExit wipe_key(key);
     std::vector<uint8_t> iv, expected;
     if (mode == KCIPHER_MODE_CMAC && !o.iv_hex.empty())
         throw UsageError("CMAC takes no IV: drop --iv");

@@ -34,4 +34,17 @@ void wipe(void *p, size_t n);
 void wipe(std::string &s);
 void wipe(std::vector<uint8_t> &v);
 
+// Wipes a key's bytes when the scope ends, by return or by exception: the keyed context holds
+// its own round keys, and the raw key need not outlive it in freed heap memory.
+class WipeOnExit {
+  public:
+    explicit WipeOnExit(std::vector<uint8_t> &v) : v_(v) {}
+    WipeOnExit(const WipeOnExit &) = delete;
+    WipeOnExit &operator=(const WipeOnExit &) = delete;
+    ~WipeOnExit() { wipe(v_); }
+
+  private:
+    std::vector<uint8_t> &v_;
+};
+
 } // namespace cli
