@@ -275,6 +275,31 @@ TEST(KeysearchDriver, KeyReportedWhenTheSaveAfterItFails)
     ::rmdir(dir.c_str());
 }
 
+// A cancel whose last save fails is that failure, not KCIPHER_ERR_CANCELLED ("progress
+// saved"): the CLI prints "progress saved" only for the latter.
+TEST(KeysearchDriver, CancelWithAFailedLastSaveIsTheFailure)
+{
+    std::string dir = temp_path("cancel");
+    ASSERT_EQ(::mkdir(dir.c_str(), 0700), 0);
+    SearchJob job;
+    job.range = {0, 999999};
+    job.checkpoint_path = dir + "/ck";
+    job.fingerprint = "fake search\n";
+    job.checkpoint_seconds = 1e6; // only the first and the last save
+    Fake f;
+    f.on_chunk = [&](uint64_t first) {
+        if (first == 500) {
+            std::remove(job.checkpoint_path.c_str());
+            ::rmdir(dir.c_str());
+        }
+    };
+    job.on_progress = [&](const SearchStatus &) { return f.tested.load() < 1000; };
+    SearchOutcome out = run_search(job, f.make(1, 100));
+    EXPECT_EQ(out.status, KCIPHER_ERR_CHECKPOINT);
+    EXPECT_EQ(out.os_error, ENOENT);
+    ::rmdir(dir.c_str());
+}
+
 TEST(KeysearchDriver, StopsAtTheFirstKeyUnlessAllKeys)
 {
     for (bool all : {false, true}) {
