@@ -228,6 +228,31 @@ TEST(KeysearchCli, SigintSavesCheckpointAndRerunResumes)
     std::remove(ck.c_str());
 }
 
+// SIGTERM is 128 + 15, as a shell reports it; the progress is saved as for Ctrl-C.
+TEST(KeysearchCli, SigtermExits143AfterSaving)
+{
+    CliPlanted p = plant((1 << 20) - 3);
+    std::string ck = temp_path("sigterm.ckpt");
+    std::remove(ck.c_str());
+    kct::ProcessOptions opt;
+    opt.timeout_seconds = 120;
+    bool sent = false;
+    opt.on_tick = [&](pid_t pid, double, bool) {
+        struct stat st;
+        if (!sent && ::stat(ck.c_str(), &st) == 0) {
+            ::kill(pid, SIGTERM);
+            sent = true;
+        }
+    };
+    auto r = kct::run_process(args(p, {"--checkpoint", ck, "--checkpoint-seconds", "0.05", "--chunk-keys", "1024",
+                                       "--threads", "1", "--kernel", "hight/ref"}),
+                              opt);
+    ASSERT_TRUE(sent) << r.out << r.err;
+    EXPECT_EQ(r.exit_code, 143) << r.err;
+    EXPECT_NE(r.err.find("progress saved in " + ck), std::string::npos) << r.err;
+    std::remove(ck.c_str());
+}
+
 TEST(KeysearchCli, ShardsCoverTheRangeOnce)
 {
     CliPlanted p = plant(123456);
