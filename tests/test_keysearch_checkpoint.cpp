@@ -374,4 +374,39 @@ TEST(KeysearchStop, ApiStopsAtFirstKeyUnlessAllKeys)
     EXPECT_EQ(info.done, info.tested);
 }
 
+// The GPU stops between its chunks (about a second each): 40 unknown bits, the key 2^32
+// candidates into a range of about 3 * 10^11 that a GPU would take many seconds to finish.
+TEST(KeysearchStop, GpuStopsAtFirstKey)
+{
+    if (kcipher_gpu_count() == 0)
+        GTEST_SKIP() << "no GPU on this machine";
+    Bytes key(16), mask(16, 0), tmpl;
+    for (int i = 0; i < 16; i++)
+        key[i] = uint8_t(17 * i + 1);
+    for (int i = 11; i < 16; i++)
+        mask[i] = 0xff;
+    tmpl = key;
+    uint64_t index = 0;
+    for (int i = 11; i < 16; i++) {
+        index = index << 8 | key[i];
+        tmpl[i] = 0;
+    }
+    kcipher::Cipher c("lea-128", key);
+    Bytes pts(32, 0x3c), cts = c.ecb_encrypt(pts);
+    kcipher_keysearch_params a;
+    kcipher_keysearch_init(&a);
+    a.cipher = "lea-128", a.plaintexts = pts.data(), a.ciphertexts = cts.data(), a.block_len = 16, a.pair_count = 2;
+    a.key = tmpl.data(), a.key_len = 16, a.mask = mask.data(), a.mask_len = 16;
+    a.device = KCIPHER_DEVICE_GPU;
+    a.start = index - (uint64_t(1) << 32);
+    a.count = (uint64_t(1) << 40) - a.start;
+    Reported r;
+    kcipher_keysearch_progress_info info;
+    ASSERT_EQ(search(a, &r, &info), KCIPHER_OK);
+    ASSERT_EQ(r.keys.size(), 1u);
+    EXPECT_EQ(r.keys[0], key);
+    EXPECT_LT(info.tested, info.total / 4) << "the GPU went on after the key";
+    EXPECT_EQ(info.done, info.tested);
+}
+
 } // namespace
