@@ -1,6 +1,8 @@
 #!/bin/sh
 # `mpirun -np 2 kcipher keysearch`: two ranks split the range and rank 0 reports the planted
-# key. Exit 77 (skipped) when mpirun is missing or kcipher was built without MPI.
+# key (--all-keys: both ranks search their whole share); without --all-keys, the rank that
+# finds the key stops the other one. Exit 77 (skipped) when mpirun is missing or kcipher was
+# built without MPI.
 # Usage: keysearch_mpi.sh KCIPHER [MPIRUN]
 set -u
 cli=$1
@@ -22,7 +24,7 @@ export ASAN_OPTIONS
 # 16 unknown bits: candidate 56831 is the key (0xdd, 0xff at the masked positions).
 out=$("$mpirun" --allow-run-as-root --oversubscribe -np 2 "$cli" keysearch -c lea-128 \
       --plaintext "$pt" --ciphertext "$ct" --key 00112233445566778899aabbcc00ee00 \
-      --mask 00000000000000000000000000ff00ff --json 2>&1)
+      --mask 00000000000000000000000000ff00ff --json --all-keys 2>&1)
 rc=$?
 case $out in
 *"built without MPI"*) echo "skipped: kcipher was built without MPI support"; exit 77 ;;
@@ -33,4 +35,21 @@ echo "$out" | grep -q '"ranks": 2' || { echo "FAIL: not two ranks"; exit 1; }
 echo "$out" | grep -q "\"key\": \"$key\"" || { echo "FAIL: key not reported"; exit 1; }
 echo "$out" | grep -q '"tested": 65536' || { echo "FAIL: ranks did not cover the range once"; exit 1; }
 [ "$(echo "$out" | grep -c '"key"')" -eq 1 ] || { echo "FAIL: key reported more than once"; exit 1; }
+
+# 26 unknown bits, the key at candidate 2^25 + 100: early in rank 1's half. Rank 0 alone, on
+# the slow per-key kernel, would test all 2^25 candidates of its half; it must stop once rank
+# 1 reports the key.
+key2=00112233445566778899aabb02000064
+ct2=$(printf '\000\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017' |
+      "$cli" enc -c lea-128-ecb --nopad -k "$key2" | od -An -tx1 | tr -d ' \n')
+out=$("$mpirun" --allow-run-as-root --oversubscribe -np 2 "$cli" keysearch -c lea-128 \
+      --plaintext "$pt" --ciphertext "$ct2" --key 00112233445566778899aabb00000000 \
+      --mask 00000000000000000000000003ffffff --threads 1 --kernel lea/ref --chunk-keys 65536 --json 2>&1)
+rc=$?
+echo "$out"
+[ $rc -eq 0 ] || { echo "FAIL: exit $rc"; exit 1; }
+echo "$out" | grep -q "\"key\": \"$key2\"" || { echo "FAIL: key not reported"; exit 1; }
+tested=$(echo "$out" | sed -n 's/.*"tested": \([0-9]*\).*/\1/p')
+[ "$tested" -lt 33554432 ] || { echo "FAIL: tested $tested: rank 0 did not stop at rank 1's key"; exit 1; }
+echo "$out" | grep -q '"complete": false' || { echo "FAIL: reported complete"; exit 1; }
 echo "ok"

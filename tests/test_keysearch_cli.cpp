@@ -1,11 +1,14 @@
 // `kcipher keysearch` as a separate process: a planted key found (text and JSON), exit 1 for
-// an empty range, exit 2 with a message for bad input, Ctrl-C (SIGINT) then a resumed run
-// that finds the key with no candidate tested twice, and shards that cover a range once.
+// an empty range, exit 2 with a message for bad input, exit 3 for a checkpoint that cannot be
+// written (at once, with the OS's reason) or is damaged, Ctrl-C (SIGINT) then a resumed run
+// that finds the key with no candidate tested twice, a stop at the first key unless
+// --all-keys, and shards that cover a range once.
 #include <gtest/gtest.h>
 
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -132,9 +135,60 @@ TEST(KeysearchCli, BadInputExitsTwoWithMessage)
     r = kct::run_process(args(p, {"--checkpoint", temp_path("x.ckpt"), "--count", "5"}));
     ASSERT_EQ(r.exit_code, 1) << r.err;
     r = kct::run_process(args(p, {"--checkpoint", temp_path("x.ckpt"), "--count", "6"}));
-    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.exit_code, 3); // a checkpoint failure is a runtime error, not bad usage
     EXPECT_NE(r.err.find("belongs to a different search"), std::string::npos) << r.err;
     std::remove(temp_path("x.ckpt").c_str());
+}
+
+TEST(KeysearchCli, UnwritableCheckpointFailsAtOnceWithTheReason)
+{
+    CliPlanted p = plant(5);
+    auto r = kct::run_process(args(p, {"--checkpoint", "/nonexistent-kcipher-dir/x.ckpt", "--json"}));
+    EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+    EXPECT_NE(r.err.find("No such file or directory"), std::string::npos) << r.err;
+    auto j = nlohmann::json::parse(r.out); // JSON even after a runtime error
+    EXPECT_EQ(j["tested"], 0u) << "candidates tested before the path was tried";
+    EXPECT_EQ(j["exit"], 3);
+}
+
+TEST(KeysearchCli, ForgedCheckpointRefusedAsDamaged)
+{
+    CliPlanted p = plant(700001);
+    std::string ck = temp_path("forged.ckpt");
+    std::remove(ck.c_str());
+    auto r = kct::run_process(args(p, {"--checkpoint", ck, "--count", "5000"}));
+    ASSERT_EQ(r.exit_code, 1) << r.err;
+    std::string text;
+    {
+        std::ifstream f(ck);
+        text.assign(std::istreambuf_iterator<char>(f), {});
+    }
+    size_t at = text.find("finished 0 4999");
+    ASSERT_NE(at, std::string::npos) << text;
+    text.replace(at, 15, "finished 0 -1");
+    std::ofstream(ck, std::ios::trunc) << text;
+    r = kct::run_process(args(p, {"--checkpoint", ck, "--count", "5000"}));
+    EXPECT_EQ(r.exit_code, 3) << r.err;
+    EXPECT_NE(r.err.find("damaged"), std::string::npos) << r.err;
+    std::remove(ck.c_str());
+}
+
+TEST(KeysearchCli, StopsAtTheFirstKeyUnlessAllKeys)
+{
+    CliPlanted p = plant(5000);
+    auto r = kct::run_process(args(p, {"--json", "--threads", "1", "--kernel", "hight/ref", "--chunk-keys", "4096"}));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["found"].size(), 1u);
+    EXPECT_EQ(j["found"][0]["key"], p.key);
+    EXPECT_LT(j["tested"].get<uint64_t>(), uint64_t(1) << 18) << "the search went on after the key";
+    EXPECT_EQ(j["complete"], false);
+    r = kct::run_process(args(p, {"--json", "--all-keys"}));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["found"].size(), 1u);
+    EXPECT_EQ(j["tested"], uint64_t(1) << 20);
+    EXPECT_EQ(j["complete"], true);
 }
 
 TEST(KeysearchCli, SigintSavesCheckpointAndRerunResumes)
@@ -163,7 +217,7 @@ TEST(KeysearchCli, SigintSavesCheckpointAndRerunResumes)
     EXPECT_GT(j1["tested"].get<uint64_t>(), 0u);
     EXPECT_NE(first.err.find("resume"), std::string::npos);
 
-    a = args(p, {"--checkpoint", ck, "--json"});
+    a = args(p, {"--checkpoint", ck, "--json", "--all-keys"});
     auto second = kct::run_process(a, {});
     ASSERT_EQ(second.exit_code, 0) << second.err;
     auto j2 = nlohmann::json::parse(second.out);
@@ -171,6 +225,31 @@ TEST(KeysearchCli, SigintSavesCheckpointAndRerunResumes)
         << "a candidate was tested twice or never";
     ASSERT_EQ(j2["found"].size(), 1u);
     EXPECT_EQ(j2["found"][0]["key"], p.key);
+    std::remove(ck.c_str());
+}
+
+// SIGTERM is 128 + 15, as a shell reports it; the progress is saved as for Ctrl-C.
+TEST(KeysearchCli, SigtermExits143AfterSaving)
+{
+    CliPlanted p = plant((1 << 20) - 3);
+    std::string ck = temp_path("sigterm.ckpt");
+    std::remove(ck.c_str());
+    kct::ProcessOptions opt;
+    opt.timeout_seconds = 120;
+    bool sent = false;
+    opt.on_tick = [&](pid_t pid, double, bool) {
+        struct stat st;
+        if (!sent && ::stat(ck.c_str(), &st) == 0) {
+            ::kill(pid, SIGTERM);
+            sent = true;
+        }
+    };
+    auto r = kct::run_process(args(p, {"--checkpoint", ck, "--checkpoint-seconds", "0.05", "--chunk-keys", "1024",
+                                       "--threads", "1", "--kernel", "hight/ref"}),
+                              opt);
+    ASSERT_TRUE(sent) << r.out << r.err;
+    EXPECT_EQ(r.exit_code, 143) << r.err;
+    EXPECT_NE(r.err.find("progress saved in " + ck), std::string::npos) << r.err;
     std::remove(ck.c_str());
 }
 

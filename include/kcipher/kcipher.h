@@ -58,7 +58,7 @@ typedef enum kcipher_status {
     KCIPHER_ERR_PAIR_LENGTH = 21,     /* key search: a known plaintext or ciphertext is not one block */
     KCIPHER_ERR_SEARCH_RANGE = 22,    /* key search: start/count outside the 2^(mask bits) candidates */
     KCIPHER_ERR_CHECKPOINT_MISMATCH = 23, /* the checkpoint file belongs to a different search */
-    KCIPHER_ERR_CHECKPOINT = 24,      /* the checkpoint file cannot be read or written, or is damaged */
+    KCIPHER_ERR_CHECKPOINT = 24,      /* the checkpoint file cannot be read or written (errno: why) */
     KCIPHER_ERR_CANCELLED = 25,       /* stopped by the caller (progress callback); progress was saved */
     KCIPHER_ERR_DRBG_NOT_INSTANTIATED = 26,  /* the DRBG has no state: instantiate it first */
     KCIPHER_ERR_DRBG_REQUEST_TOO_LARGE = 27, /* one generate request over the standard's per-request limit */
@@ -74,7 +74,8 @@ typedef enum kcipher_status {
     KCIPHER_ERR_STATE = 37,           /* a streaming call out of order (AAD after data, use after final) */
     KCIPHER_ERR_XTS_KEY = 38,         /* the two halves of an XTS key are equal */
     KCIPHER_ERR_PADDING = 39,         /* bad PKCS#7 padding on decryption; no plaintext released */
-    KCIPHER_ERR_CONTEXT_MODE = 40     /* the context was keyed for another mode (an XTS key serves XTS alone) */
+    KCIPHER_ERR_CONTEXT_MODE = 40,    /* the context was keyed for another mode (an XTS key serves XTS alone) */
+    KCIPHER_ERR_CHECKPOINT_DAMAGED = 41 /* the checkpoint file fails its checksum or its checks: refused */
 } kcipher_status;
 
 typedef enum kcipher_mode {
@@ -471,17 +472,25 @@ KCIPHER_API kcipher_status kcipher_selftest(kcipher_selftest_report report, void
 /* ---- exhaustive key search -----------------------------------------------------------
  *
  * Given known (plaintext, ciphertext) block pairs and a key of which the bits set in `mask`
- * are unknown (at most 64 of them), finds every key that encrypts each plaintext to its
- * ciphertext. Candidate i (0 <= i < 2^popcount(mask)) is `key` with the bits of i deposited
+ * are unknown (at most 64 of them), finds a key that encrypts each plaintext to its
+ * ciphertext: by default it stops at the first one (all_keys: it searches on and finds every
+ * one). Candidate i (0 <= i < 2^popcount(mask)) is `key` with the bits of i deposited
  * into the mask's positions, lowest mask bit first; key and mask are read as big-endian
  * numbers (the lowest bit is bit 0 of the last byte). Candidates [start, start + count) are
  * tested, on every CPU core through the SIMD kernels and/or every GPU.
  *
  * With a checkpoint file, the finished ranges and every key found so far are saved there
  * (atomically: a temporary file, fsync, rename) every checkpoint_seconds, whenever a key is
- * found (before the search goes on) and when the call returns. A call with the same cipher,
- * pairs, key, mask and range resumes from it without testing any candidate twice and reports
- * the keys it holds again; a file from another search is KCIPHER_ERR_CHECKPOINT_MISMATCH.
+ * found (before the search goes on) and when the call returns; it is first written before
+ * any candidate is tested, so a path that cannot be written fails at once. A call with the
+ * same cipher, pairs, key, mask and range resumes from it without testing any candidate twice
+ * and reports the keys it holds again (without all_keys, a file holding a key ends the search
+ * there); a file from another search is KCIPHER_ERR_CHECKPOINT_MISMATCH. The file ends with
+ * a checksum that detects accidental damage (not tampering: it is no MAC), every field is
+ * checked against this search (finished ranges inside the range, ordered, disjoint; keys
+ * inside it) and every key it holds is tested against every pair before it is reported: a
+ * file that fails any of that is KCIPHER_ERR_CHECKPOINT_DAMAGED. KCIPHER_ERR_CHECKPOINT (the
+ * file cannot be read or written) leaves the OS's reason in errno.
  */
 
 typedef enum kcipher_device {
@@ -501,7 +510,8 @@ typedef struct kcipher_keysearch_progress_info {
 } kcipher_keysearch_progress_info;
 
 /* Called on the calling thread once for every key found (also for keys read back from the
- * checkpoint), after it has been written to the checkpoint. */
+ * checkpoint, re-tested against every pair), after it has been written to the checkpoint and
+ * before any later failure is returned; key_len is always the cipher's key length. */
 typedef void (*kcipher_keysearch_found_fn)(void *user, const uint8_t *key, size_t key_len, uint64_t index);
 /* Called on the calling thread after chunks finish and at least 5 times a second; a non-zero
  * return stops the search (the chunks in progress end early, progress is saved) and makes
@@ -531,13 +541,18 @@ typedef struct kcipher_keysearch_params {
     kcipher_keysearch_found_fn on_found;       /* may be NULL */
     kcipher_keysearch_progress_fn on_progress; /* may be NULL */
     void *user;                  /* passed to both callbacks */
+    int all_keys;                /* 0: stop at the first key that matches every pair (the
+                                    chunks in progress end early; progress is saved); non-zero:
+                                    search the whole range and report every key */
 } kcipher_keysearch_params;
 
 /* Zeroes *params (fields may be added at the end in later versions: always start here). */
 KCIPHER_API void kcipher_keysearch_init(kcipher_keysearch_params *params);
 
-/* KCIPHER_OK when the whole range was searched (info->found keys were reported),
- * KCIPHER_ERR_CANCELLED when on_progress stopped it, or why the search could not run.
+/* KCIPHER_OK when a key was found (without all_keys: the search stopped there, so info->done
+ * may be less than info->total) or the whole range was searched (info->found keys were
+ * reported), KCIPHER_ERR_CANCELLED when on_progress stopped it (and the checkpoint, if any,
+ * was saved), or why the search could not run or went on.
  * info (may be NULL) receives the final counts. */
 KCIPHER_API kcipher_status kcipher_keysearch(const kcipher_keysearch_params *params,
                                              kcipher_keysearch_progress_info *info);

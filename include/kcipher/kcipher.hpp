@@ -422,9 +422,9 @@ class Mac {
     size_t tag_len_;
 };
 
-// Key search with C++ callbacks (kcipher_keysearch). Returns KCIPHER_OK when the range was
-// searched to the end, KCIPHER_ERR_CANCELLED when on_progress returned false; throws Error
-// for anything else. The params' callback and user fields are set here.
+// Key search with C++ callbacks (kcipher_keysearch). Returns KCIPHER_OK when a key was found
+// (the search stops there unless params.all_keys) or the range was searched to the end,
+// KCIPHER_ERR_CANCELLED when on_progress returned false; throws Error for anything else. The params' callback and user fields are set here.
 struct KeySearchHit {
     std::vector<uint8_t> key;
     uint64_t index;

@@ -75,7 +75,7 @@ const char *kcipher_strerror(kcipher_status status)
     case KCIPHER_ERR_CHECKPOINT_MISMATCH:
         return "the checkpoint file belongs to a different search (cipher, pairs, key, mask or range differ)";
     case KCIPHER_ERR_CHECKPOINT:
-        return "the checkpoint file cannot be read or written, or is damaged";
+        return "the checkpoint file cannot be read or written";
     case KCIPHER_ERR_CANCELLED:
         return "the key search was stopped before the end of its range (progress saved)";
     case KCIPHER_ERR_DRBG_NOT_INSTANTIATED:
@@ -110,6 +110,9 @@ const char *kcipher_strerror(kcipher_status status)
         return "bad padding: the data is not PKCS#7-padded with this key and IV";
     case KCIPHER_ERR_CONTEXT_MODE:
         return "this context was keyed for another mode (an XTS key serves XTS alone; XTS needs a NAME-xts context)";
+    case KCIPHER_ERR_CHECKPOINT_DAMAGED:
+        return "the checkpoint file is damaged (its checksum or a field does not check out, or a key it holds "
+               "does not match the pairs): refused; move it away to start the search afresh";
     case KCIPHER_ERR_CPU_FEATURES:
         return "KCIPHER_CPU_FEATURES cannot be parsed: it takes -FEATURE entries (e.g. -avx512f,-gfni or -all)";
     }

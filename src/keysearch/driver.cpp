@@ -1,6 +1,7 @@
 #include "keysearch/driver.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -37,7 +38,11 @@ class Search {
     void start_worker(std::vector<std::thread> &pool, std::function<void()> work);
     void monitor();
     void report(const std::vector<Found> &fresh, const SearchStatus *s);
+    kcipher_status resume(SearchOutcome &out);
+    bool trusted(const Found &f) const;
+    kcipher_status finish(SearchOutcome &out);
     kcipher_status save_locked();
+    void fail_locked(kcipher_status st);
     SearchStatus status_locked() const;
 
     const SearchJob &job_;
@@ -48,6 +53,7 @@ class Search {
     CheckpointState st_;
     std::vector<Found> unreported_;
     kcipher_status error_ = KCIPHER_OK;
+    int os_error_ = 0;
     bool cancelled_ = false;
     unsigned running_ = 0;
     uint64_t tested_ = 0;
@@ -89,13 +95,10 @@ void Search::complete(std::optional<Range> part, const std::vector<uint64_t> &hi
             added = true;
         }
     }
-    if (added && !job_.checkpoint_path.empty()) {
-        kcipher_status s = save_locked();
-        if (s != KCIPHER_OK && error_ == KCIPHER_OK) {
-            error_ = s;
-            stop_ = true;
-        }
-    }
+    if (added && !job_.checkpoint_path.empty())
+        fail_locked(save_locked());
+    if (added && !job_.all_keys)
+        stop_ = true; // the other workers end their chunks early; what they did stays finished
     if (part) {
         st_.finished.add(*part);
         tested_ += part->size_minus_one() + 1;
@@ -106,10 +109,18 @@ void Search::complete(std::optional<Range> part, const std::vector<uint64_t> &hi
 void Search::fail(kcipher_status st)
 {
     std::lock_guard<std::mutex> lock(m_);
+    fail_locked(st);
+    cv_.notify_all();
+}
+
+// The first error wins; KCIPHER_OK is no error.
+void Search::fail_locked(kcipher_status st)
+{
+    if (st == KCIPHER_OK)
+        return;
     if (error_ == KCIPHER_OK)
         error_ = st;
     stop_ = true;
-    cv_.notify_all();
 }
 
 void Search::guarded(const std::function<void()> &work)
@@ -189,7 +200,10 @@ void Search::start_worker(std::vector<std::thread> &pool, std::function<void()> 
 kcipher_status Search::save_locked()
 {
     last_save_ = clk::now();
-    return save_checkpoint(job_.checkpoint_path, job_.fingerprint, st_);
+    kcipher_status st = save_checkpoint(job_.checkpoint_path, job_.fingerprint, st_);
+    if (st != KCIPHER_OK && os_error_ == 0)
+        os_error_ = errno;
+    return st;
 }
 
 SearchStatus Search::status_locked() const
@@ -220,13 +234,8 @@ void Search::monitor()
             fresh.swap(unreported_);
             s = status_locked();
             all_done = running_ == 0;
-            if (!all_done && !job_.checkpoint_path.empty() && seconds_since(last_save_) >= job_.checkpoint_seconds) {
-                kcipher_status st = save_locked();
-                if (st != KCIPHER_OK && error_ == KCIPHER_OK) {
-                    error_ = st;
-                    stop_ = true;
-                }
-            }
+            if (!all_done && !job_.checkpoint_path.empty() && seconds_since(last_save_) >= job_.checkpoint_seconds)
+                fail_locked(save_locked());
         }
         report(fresh, all_done ? nullptr : &s);
         if (all_done)
@@ -251,18 +260,64 @@ void Search::report(const std::vector<Found> &fresh, const SearchStatus *s)
     }
 }
 
+// A key read back from a checkpoint is reported only if it is the key of its index (so of
+// the cipher's length) and encrypts every pair: the file's checksum is no proof.
+bool Search::trusted(const Found &f) const
+{
+    return f.key == b_.key_of(f.index) && b_.matches_all(f.index);
+}
+
+// Loads the checkpoint, then writes it back before any candidate is tested: a path that
+// cannot be written fails now, not after the first key.
+kcipher_status Search::resume(SearchOutcome &out)
+{
+    bool exists = false;
+    kcipher_status st = load_checkpoint(job_.checkpoint_path, job_.fingerprint, job_.range, &exists, &st_);
+    if (st == KCIPHER_ERR_CHECKPOINT)
+        out.os_error = errno;
+    if (st != KCIPHER_OK)
+        return st;
+    for (const Found &f : st_.found)
+        if (!trusted(f))
+            return KCIPHER_ERR_CHECKPOINT_DAMAGED;
+    std::lock_guard<std::mutex> lock(m_);
+    st = save_locked();
+    out.os_error = os_error_;
+    return st;
+}
+
+// After the workers: the last save (whose failure outranks a cancel, so that "progress
+// saved" is never claimed for a file that was not written) and the final counts.
+kcipher_status Search::finish(SearchOutcome &out)
+{
+    std::lock_guard<std::mutex> lock(m_);
+    if (!job_.checkpoint_path.empty())
+        fail_locked(save_locked());
+    out.os_error = os_error_;
+    out.last = status_locked();
+    out.found = st_.found;
+    if (error_ != KCIPHER_OK)
+        return error_;
+    if (cancelled_)
+        return KCIPHER_ERR_CANCELLED;
+    const bool stopped_at_key = !job_.all_keys && !st_.found.empty();
+    if (!stopped_at_key && out.last.done != out.last.total)
+        return KCIPHER_ERR_INTERNAL; // every worker ended, yet candidates are left
+    return KCIPHER_OK;
+}
+
 SearchOutcome Search::run()
 {
     SearchOutcome out;
     if (!job_.checkpoint_path.empty()) {
-        bool exists = false;
-        out.status = load_checkpoint(job_.checkpoint_path, job_.fingerprint, &exists, &st_);
+        out.status = resume(out);
         if (out.status != KCIPHER_OK)
             return out;
     }
     unreported_ = st_.found; // keys from an earlier run are part of this one's answer
-    for (const Range &r : st_.finished.missing_from(job_.range))
-        pending_.push_back(r);
+    if (job_.all_keys || st_.found.empty())
+        for (const Range &r : st_.finished.missing_from(job_.range))
+            pending_.push_back(r);
     if (!pending_.empty() && b_.cpu_threads == 0 && b_.gpus == 0) {
         out.status = KCIPHER_ERR_INVALID_ARGUMENT;
         return out;
@@ -277,17 +332,7 @@ SearchOutcome Search::run()
     monitor();
     for (std::thread &t : pool)
         t.join();
-    std::lock_guard<std::mutex> lock(m_);
-    out.status = error_ != KCIPHER_OK ? error_ : cancelled_ ? KCIPHER_ERR_CANCELLED : KCIPHER_OK;
-    if (!job_.checkpoint_path.empty()) {
-        kcipher_status st = save_locked();
-        if (st != KCIPHER_OK && out.status == KCIPHER_OK)
-            out.status = st;
-    }
-    out.last = status_locked();
-    out.found = st_.found;
-    if (out.status == KCIPHER_OK && out.last.done != out.last.total)
-        out.status = KCIPHER_ERR_INTERNAL; // every worker ended, yet candidates are left
+    out.status = finish(out);
     return out;
 }
 

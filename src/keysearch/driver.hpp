@@ -1,6 +1,7 @@
 // The key-search driver: hands chunks of the candidate range to CPU threads and to one host
 // thread per GPU, checks every first-pair hit against all pairs, keeps the set of finished
-// ranges exact whatever order chunks finish in, saves checkpoints, and reports progress and
+// ranges exact whatever order chunks finish in, saves checkpoints (and re-tests the keys a
+// checkpoint holds), stops at the first key unless asked for all, and reports progress and
 // keys on the calling thread. It knows nothing of ciphers: a Backend tests candidates, so
 // the tests can drive it with a fake one (several matches, counting every test).
 #pragma once
@@ -50,12 +51,14 @@ struct SearchJob {
     std::string fingerprint;     // checkpoint_fingerprint() of the problem and range
     double checkpoint_seconds = 30;
     double chunk_seconds = 1;
+    bool all_keys = false; // false: stop every worker once a key matches every pair
     std::function<void(const Found &)> on_found;          // calling thread
     std::function<bool(const SearchStatus &)> on_progress; // calling thread; false = stop
 };
 
 struct SearchOutcome {
     kcipher_status status = KCIPHER_OK; // KCIPHER_ERR_CANCELLED when on_progress stopped it
+    int os_error = 0;                   // errno of a failed checkpoint read or write
     SearchStatus last;
     std::vector<Found> found;
 };

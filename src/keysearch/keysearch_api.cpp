@@ -1,6 +1,7 @@
 // kcipher_keysearch: the C API front of the key search. Every argument is checked here; the
 // driver and the backends below never see invalid input.
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <new>
@@ -171,6 +172,7 @@ kcipher_status run(const kcipher_keysearch_params *a, kcipher_keysearch_progress
     }
     if (a->checkpoint_seconds > 0)
         job.checkpoint_seconds = a->checkpoint_seconds;
+    job.all_keys = a->all_keys != 0;
     job.on_found = [a](const Found &f) {
         if (a->on_found != nullptr)
             a->on_found(a->user, f.key.data(), f.key.size(), f.index);
@@ -185,6 +187,8 @@ kcipher_status run(const kcipher_keysearch_params *a, kcipher_keysearch_progress
     SearchOutcome out = run_search(job, b);
     if (info != nullptr)
         to_info(out.last, info);
+    if (out.status == KCIPHER_ERR_CHECKPOINT)
+        errno = out.os_error; // the header promises the OS's reason here
     return out.status;
 }
 

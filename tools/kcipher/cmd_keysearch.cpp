@@ -2,10 +2,15 @@
 // (plaintext, ciphertext) pairs, on every core and/or every GPU, through the C API.
 // Ctrl-C stops at the next few thousand keys and saves the checkpoint; the same command
 // resumes. --shard I/N and MPI ranks split the range (kcipher::shard_range over kcipher_keysearch_shard).
-// Exit status: 0 a key was found, 1 the range holds none, 2 an error (bad usage among them), 130 interrupted.
+// It stops at the first key that matches every pair (every thread, GPU and MPI rank) unless
+// --all-keys. Exit status: 0 a key was found, 1 the range holds none, 2 bad usage, 3 a runtime
+// error (checkpoint, GPU, memory; keys found before it are still printed), 128 + the signal
+// (130, 143) interrupted.
+#include <cerrno>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -38,7 +43,7 @@ struct KeysearchOptions {
     uint64_t start = 0, count = 0, chunk_keys = 0;
     unsigned threads = 0;
     double checkpoint_seconds = 30;
-    bool json = false, progress = true;
+    bool json = false, progress = true, all_keys = false;
 };
 
 // Bytes of every pair, checked, and the search's fixed arguments.
@@ -48,9 +53,9 @@ struct Inputs {
     int bits = 0;
 };
 
-volatile std::sig_atomic_t g_interrupted = 0;
+volatile std::sig_atomic_t g_interrupted = 0; // the signal's number
 
-void on_interrupt(int) { g_interrupted = 1; }
+void on_interrupt(int sig) { g_interrupted = sig; }
 
 // SA_RESETHAND: a second Ctrl-C ends the process at once, as a user pressing it expects.
 void catch_interrupts()
@@ -158,10 +163,11 @@ std::string duration_text(double s)
 // What the callbacks share: the progress line and the keys seen so far.
 struct Session {
     const MpiWorld *world;
-    bool json, draw;
+    bool json, draw, all_keys;
     std::string found_lines;
     uint64_t found = 0;
     bool drawn = false;
+    bool peer_found = false; // another MPI rank found a key: this one stopped for it
 };
 
 void found_cb(void *u, const uint8_t *key, size_t len, uint64_t index)
@@ -170,6 +176,8 @@ void found_cb(void *u, const uint8_t *key, size_t len, uint64_t index)
     std::string k = to_hex(key, len);
     s.found_lines += fmt::format("{} {}\n", index, k);
     s.found++;
+    if (!s.all_keys)
+        mpi_announce_key(*s.world);
     if (!s.json && s.world->rank == 0) {
         if (s.drawn)
             std::fputs("\n", stderr);
@@ -192,7 +200,39 @@ int progress_cb(void *u, const kcipher_keysearch_progress_info *i)
         std::fflush(stderr);
         s.drawn = true;
     }
-    return g_interrupted ? 1 : 0;
+    if (g_interrupted)
+        return 1;
+    if (!s.all_keys && mpi_peer_found_key(*s.world)) {
+        s.peer_found = true;
+        return 1;
+    }
+    return 0;
+}
+
+// RankSummary::outcome of a status: arguments the library refused are bad usage; the rest
+// (checkpoint, GPU, memory) went wrong while running.
+int outcome_of(kcipher_status st)
+{
+    switch (st) {
+    case KCIPHER_OK:
+        return 0;
+    case KCIPHER_ERR_CANCELLED:
+        return 1;
+    case KCIPHER_ERR_UNKNOWN_CIPHER:
+    case KCIPHER_ERR_KEY_LENGTH:
+    case KCIPHER_ERR_UNKNOWN_KERNEL:
+    case KCIPHER_ERR_KERNEL_UNAVAILABLE:
+    case KCIPHER_ERR_KERNEL_MISMATCH:
+    case KCIPHER_ERR_INVALID_ARGUMENT:
+    case KCIPHER_ERR_MASK_BITS:
+    case KCIPHER_ERR_NO_PAIRS:
+    case KCIPHER_ERR_PAIR_LENGTH:
+    case KCIPHER_ERR_SEARCH_RANGE:
+    case KCIPHER_ERR_UNSUPPORTED:
+        return 3;
+    default:
+        return 2;
+    }
 }
 
 struct Outcome {
@@ -234,20 +274,26 @@ Outcome search_part(const KeysearchOptions &o, const MpiWorld &w)
     p.checkpoint_path = ck.empty() ? nullptr : ck.c_str();
     p.checkpoint_seconds = o.checkpoint_seconds;
     p.chunk_keys = o.chunk_keys;
-    Session s{&w, o.json, o.progress && w.rank == 0 && stderr_is_terminal(), "", 0, false};
+    p.all_keys = o.all_keys ? 1 : 0;
+    Session s{&w, o.json, o.progress && w.rank == 0 && stderr_is_terminal(), o.all_keys, "", 0, false, false};
     p.on_found = found_cb;
     p.on_progress = progress_cb;
     p.user = &s;
     catch_interrupts();
     kcipher_keysearch_progress_info info;
     out.status = kcipher_keysearch(&p, &info);
+    const int os_error = errno;
     if (s.drawn)
         std::fputs("\n", stderr);
-    out.summary = {info.tested, info.done, info.total, info.elapsed_seconds,
-                   out.status == KCIPHER_OK ? 0 : out.status == KCIPHER_ERR_CANCELLED ? 1 : 2, s.found_lines};
+    if (out.status == KCIPHER_ERR_CANCELLED && s.peer_found && !g_interrupted)
+        out.status = KCIPHER_OK; // stopped because another rank found the key
+    out.summary = {info.tested, info.done, info.total, info.elapsed_seconds, outcome_of(out.status), s.found_lines};
     if (out.status != KCIPHER_OK && out.status != KCIPHER_ERR_CANCELLED) {
         out.error = kcipher_strerror(out.status);
-        if (out.status == KCIPHER_ERR_CHECKPOINT || out.status == KCIPHER_ERR_CHECKPOINT_MISMATCH)
+        if (out.status == KCIPHER_ERR_CHECKPOINT && os_error != 0)
+            out.error += std::string(": ") + std::strerror(os_error);
+        if (out.status == KCIPHER_ERR_CHECKPOINT || out.status == KCIPHER_ERR_CHECKPOINT_MISMATCH ||
+            out.status == KCIPHER_ERR_CHECKPOINT_DAMAGED)
             out.error = fmt::format("--checkpoint '{}': {}", ck, out.error);
         if (out.status == KCIPHER_ERR_CUDA)
             out.error += std::string(": ") + kcipher_gpu_last_error();
@@ -257,12 +303,16 @@ Outcome search_part(const KeysearchOptions &o, const MpiWorld &w)
 
 int exit_code(const RankSummary &all)
 {
-    if (all.outcome == 2)
+    if (all.outcome == 3)
         return 2;
+    if (all.outcome == 2)
+        return 3;
     if (all.outcome == 1)
-        return 130;
+        return 128 + (g_interrupted != 0 ? int(g_interrupted) : SIGINT);
     return all.found_lines.empty() ? 1 : 0;
 }
+
+bool interrupted_code(int code) { return code == 128 + SIGINT || code == 128 + SIGTERM; }
 
 void print_json(const KeysearchOptions &o, const Outcome &mine, const RankSummary &all, const MpiWorld &w, int code)
 {
@@ -275,7 +325,8 @@ void print_json(const KeysearchOptions &o, const Outcome &mine, const RankSummar
     nlohmann::json j = {{"cipher", o.cipher}, {"found", found},       {"tested", all.tested},
                         {"done", all.done},   {"total", all.total},   {"seconds", all.seconds},
                         {"keys_per_second", all.seconds > 0 ? (double)all.tested / all.seconds : 0.0},
-                        {"complete", all.outcome == 0}, {"exit", code}, {"ranks", w.size}};
+                        {"complete", all.outcome == 0 && all.done == all.total}, {"exit", code},
+                        {"ranks", w.size}};
     if (w.size == 1 && mine.part)
         j["range"] = {{"first", mine.part->first}, {"last", mine.part->last}};
     fmt::print("{}\n", j.dump(2));
@@ -283,13 +334,16 @@ void print_json(const KeysearchOptions &o, const Outcome &mine, const RankSummar
 
 void print_summary(const KeysearchOptions &o, const RankSummary &all, int code)
 {
-    if (code == 130)
+    if (interrupted_code(code))
+        // Only after a save that succeeded: a failed one is exit 3 with its own message.
         fmt::print(stderr, "interrupted after {} candidates{}; run the same command again to resume\n", all.tested,
                    o.checkpoint.empty() ? " (no --checkpoint: progress is lost)" : ", progress saved in " + o.checkpoint);
-    else if (code != 2)
+    else if (code == 0 || code == 1)
         fmt::print(stderr, "searched {} candidates in {:.1f}s ({:.3g} keys/s): {}\n", all.tested, all.seconds,
                    all.seconds > 0 ? (double)all.tested / all.seconds : 0.0,
-                   code == 0 ? "key(s) found" : "no key in the range");
+                   code == 1                ? "no key in the range"
+                   : all.done == all.total ? "key(s) found"
+                                            : "key found; stopped there (--all-keys searches the whole range)");
 }
 
 int run_keysearch(const KeysearchOptions &o)
@@ -299,16 +353,20 @@ int run_keysearch(const KeysearchOptions &o)
         w = mpi_begin();
     } catch (const std::exception &e) { // e.g. started by mpirun, built without MPI
         fmt::print(stderr, "kcipher keysearch: {}\n", e.what());
-        return 2;
+        return 3;
     }
     Outcome mine;
     try {
         mine = search_part(o, w);
-    } catch (const std::exception &e) {
+    } catch (const UsageError &e) { // the arguments' checks: exit 2
+        mine.error = e.what();
+        mine.summary.outcome = 3;
+    } catch (const std::exception &e) { // e.g. an unreadable --key-file: a runtime error, exit 3
         mine.error = e.what();
         mine.summary.outcome = 2;
     }
-    if (!mine.error.empty() && (w.rank == 0 || mine.summary.outcome == 2))
+    mpi_settle_announcements(w);
+    if (!mine.error.empty() && (w.rank == 0 || mine.summary.outcome >= 2))
         fmt::print(stderr, "kcipher keysearch{}: {}\n", w.size > 1 ? fmt::format(" (rank {})", w.rank) : "", mine.error);
     RankSummary all = mpi_combine(w, mine.summary);
     int code = mpi_agree_exit(w, exit_code(all));
@@ -320,9 +378,9 @@ int run_keysearch(const KeysearchOptions &o)
                 if (lines >> index >> key && mine.summary.found_lines.find(key) == std::string::npos)
                     fmt::print("found key {} (candidate {})\n", key, index);
             }
-        if (o.json && code != 2)
+        if (o.json && code != 2) // after a runtime error too: the keys found before it
             print_json(o, mine, all, w, code);
-        if (!o.json || code == 130) // how to resume goes to a person, JSON or not
+        if (!o.json || interrupted_code(code)) // how to resume goes to a person, JSON or not
             print_summary(o, all, code);
     }
     mpi_end(w);
@@ -350,6 +408,7 @@ Runner add_keysearch_command(CLI::App &app)
         ->check(CLI::Range(0.01, 1e6));
     sub->add_option("--shard", o->shard, "I/N: search only the I-th of N equal parts (0 <= I < N)");
     sub->add_flag("--json", o->json, "print the result as JSON on standard output");
+    sub->add_flag("--all-keys", o->all_keys, "search the whole range and report every key (default: stop at the first)");
     sub->add_option("--threads", o->threads, "CPU threads (0 = all cores; at most 1024)")
         ->transform(number({0, max_threads}));
     sub->add_option("--kernel", o->kernel, "CPU kernel to use (default: the fastest per key, measured)");

@@ -79,6 +79,65 @@ int mpi_agree_exit(const MpiWorld &w, int code)
     return code;
 }
 
+namespace {
+
+constexpr int key_found_tag = 7;
+
+// This rank's announcements: the sends it made and how many it has received.
+struct Announcements {
+    std::vector<MPI_Request> sent;
+    int announced = 0, flag = 1, received = 0;
+} g_announce;
+
+void receive_one()
+{
+    int flag = 0;
+    MPI_Recv(&flag, 1, MPI_INT, MPI_ANY_SOURCE, key_found_tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    g_announce.received++;
+}
+
+} // namespace
+
+void mpi_announce_key(const MpiWorld &w)
+{
+    if (w.size <= 1 || g_announce.announced != 0)
+        return;
+    g_announce.announced = 1;
+    g_announce.sent.reserve(size_t(w.size));
+    for (int r = 0; r < w.size; r++) {
+        if (r == w.rank)
+            continue;
+        g_announce.sent.emplace_back();
+        MPI_Isend(&g_announce.flag, 1, MPI_INT, r, key_found_tag, MPI_COMM_WORLD, &g_announce.sent.back());
+    }
+}
+
+bool mpi_peer_found_key(const MpiWorld &w)
+{
+    if (w.size <= 1)
+        return false;
+    int waiting = 0;
+    MPI_Iprobe(MPI_ANY_SOURCE, key_found_tag, MPI_COMM_WORLD, &waiting, MPI_STATUS_IGNORE);
+    if (waiting != 0)
+        receive_one();
+    return g_announce.received > 0;
+}
+
+// Every rank that announced sent one message to each other rank: receive exactly the ones
+// not yet received, so none is left unmatched at MPI_Finalize.
+void mpi_settle_announcements(const MpiWorld &w)
+{
+    if (w.size <= 1)
+        return;
+    int senders = 0;
+    MPI_Allreduce(&g_announce.announced, &senders, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    const int expected = senders - g_announce.announced;
+    while (g_announce.received < expected)
+        receive_one();
+    MPI_Waitall(int(g_announce.sent.size()), g_announce.sent.data(), MPI_STATUSES_IGNORE);
+    g_announce.sent.clear();
+}
+
 #else
 
 MpiWorld mpi_begin()
@@ -92,6 +151,9 @@ MpiWorld mpi_begin()
 void mpi_end(const MpiWorld &) {}
 RankSummary mpi_combine(const MpiWorld &, const RankSummary &mine) { return mine; }
 int mpi_agree_exit(const MpiWorld &, int code) { return code; }
+void mpi_announce_key(const MpiWorld &) {}
+bool mpi_peer_found_key(const MpiWorld &) { return false; }
+void mpi_settle_announcements(const MpiWorld &) {}
 
 #endif
 

@@ -22,11 +22,20 @@ void mpi_end(const MpiWorld &w);
 struct RankSummary {
     uint64_t tested = 0, done = 0, total = 0;
     double seconds = 0;
-    int outcome = 0;         // 0 range finished, 1 interrupted, 2 error
+    int outcome = 0;         // 0 done (range finished or a key found), 1 interrupted, 2 runtime error,
+                             // 3 bad usage: the worst rank's wins
     std::string found_lines; // "index keyhex\n" per key
 };
 
 RankSummary mpi_combine(const MpiWorld &w, const RankSummary &mine);
 int mpi_agree_exit(const MpiWorld &w, int code); // every rank returns rank 0's code
+
+// Stopping every rank at the first key: a rank that finds one announces it (once) to every
+// other; a searching rank polls for an announcement from its progress callback (the main
+// thread, several times a second). After the search every rank calls mpi_settle_announcements
+// (collective), which receives the announcements still in flight and completes the sends.
+void mpi_announce_key(const MpiWorld &w);
+bool mpi_peer_found_key(const MpiWorld &w);
+void mpi_settle_announcements(const MpiWorld &w);
 
 } // namespace cli

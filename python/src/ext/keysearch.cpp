@@ -5,6 +5,8 @@
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 
+#include <cerrno>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,6 +74,17 @@ int on_progress(void *user, const kcipher_keysearch_progress_info *i)
     }
 }
 
+std::string to_hex(const std::string &bytes)
+{
+    static const char digits[] = "0123456789abcdef";
+    std::string s;
+    for (unsigned char b : bytes) {
+        s += digits[b >> 4];
+        s += digits[b & 15];
+    }
+    return s;
+}
+
 int popcount(const std::string &mask)
 {
     int bits = 0;
@@ -83,7 +96,7 @@ int popcount(const std::string &mask)
 nb::dict keysearch(const std::string &cipher, nb::bytes pts, nb::bytes cts, nb::bytes key, nb::bytes mask, uint64_t start,
                    uint64_t count, uint64_t shard_i, uint64_t shard_n, int device, unsigned threads,
                    std::optional<std::string> kernel, std::optional<std::string> checkpoint, double checkpoint_seconds,
-                   uint64_t chunk_keys, nb::object progress)
+                   uint64_t chunk_keys, nb::object progress, bool all_keys)
 {
     kcipher_cipher_info info;
     if (kcipher_cipher_find(cipher.c_str(), &info) != KCIPHER_OK || cipher != info.name)
@@ -136,6 +149,7 @@ nb::dict keysearch(const std::string &cipher, nb::bytes pts, nb::bytes cts, nb::
     prm.checkpoint_path = checkpoint ? checkpoint->c_str() : nullptr;
     prm.checkpoint_seconds = checkpoint_seconds;
     prm.chunk_keys = chunk_keys;
+    prm.all_keys = all_keys ? 1 : 0;
     Session s;
     s.progress = progress;
     prm.on_found = on_found;
@@ -143,16 +157,23 @@ nb::dict keysearch(const std::string &cipher, nb::bytes pts, nb::bytes cts, nb::
     prm.user = &s;
     kcipher_keysearch_progress_info done{};
     kcipher_status st;
+    int os_error;
     {
         nb::gil_scoped_release g;
         st = kcipher_keysearch(&prm, &done);
+        os_error = errno;
     }
     if (s.error.pending())
         s.error.raise();
     if (st != KCIPHER_OK && st != KCIPHER_ERR_CANCELLED) {
         std::string detail;
-        if (st == KCIPHER_ERR_CHECKPOINT || st == KCIPHER_ERR_CHECKPOINT_MISMATCH)
+        if (st == KCIPHER_ERR_CHECKPOINT || st == KCIPHER_ERR_CHECKPOINT_MISMATCH ||
+            st == KCIPHER_ERR_CHECKPOINT_DAMAGED)
             detail = "checkpoint '" + checkpoint.value_or("") + "'";
+        if (st == KCIPHER_ERR_CHECKPOINT && os_error != 0)
+            detail += std::string(": ") + std::strerror(os_error);
+        for (const Found &f : s.found) // never lost: the keys found before the failure, in the message
+            detail += "; found key " + to_hex(f.key) + " (candidate " + std::to_string(f.index) + ")";
         raise_status(st, detail);
     }
     nb::list found;
@@ -164,7 +185,7 @@ nb::dict keysearch(const std::string &cipher, nb::bytes pts, nb::bytes cts, nb::
     result["done"] = done.done;
     result["total"] = done.total;
     result["seconds"] = done.elapsed_seconds;
-    result["complete"] = st == KCIPHER_OK;
+    result["complete"] = st == KCIPHER_OK && done.done == done.total;
     return result;
 }
 
@@ -175,7 +196,7 @@ void register_keysearch(nb::module_ &m)
     m.def("keysearch", &keysearch, nb::arg("cipher"), nb::arg("plaintexts"), nb::arg("ciphertexts"), nb::arg("key"),
           nb::arg("mask"), nb::arg("start"), nb::arg("count"), nb::arg("shard_index"), nb::arg("shard_count"),
           nb::arg("device"), nb::arg("threads"), nb::arg("kernel").none(), nb::arg("checkpoint").none(),
-          nb::arg("checkpoint_seconds"), nb::arg("chunk_keys"), nb::arg("progress").none());
+          nb::arg("checkpoint_seconds"), nb::arg("chunk_keys"), nb::arg("progress").none(), nb::arg("all_keys"));
 }
 
 } // namespace kcpy

@@ -72,7 +72,7 @@ class GPUError(Error, RuntimeError):
 
 
 class CheckpointError(Error, OSError):
-    """A key-search checkpoint that cannot be read or written, or belongs to another search."""
+    """A key-search checkpoint that cannot be read or written, is damaged, or belongs to another search."""
 
 
 class Cancelled(Error):
@@ -130,4 +130,5 @@ STATUS_CLASSES: Dict[int, Type[Error]] = {
     38: KeyLengthError,       # XTS_KEY (the two halves of an XTS key are equal)
     39: PaddingError,
     40: ArgumentError,        # CONTEXT_MODE (an XTS context used for another mode)
+    41: CheckpointError,      # CHECKPOINT_DAMAGED
 }

@@ -39,7 +39,7 @@ class _SearchResult(TypedDict):
 def keysearch(cipher: str, plaintexts: bytes, ciphertexts: bytes, key: bytes, mask: bytes, start: int, count: int,
               shard_index: int, shard_count: int, device: int, threads: int, kernel: Optional[str],
               checkpoint: Optional[str], checkpoint_seconds: float, chunk_keys: int,
-              progress: Optional[Callable[[ProgressInfo], object]]) -> _SearchResult: ...
+              progress: Optional[Callable[[ProgressInfo], object]], all_keys: bool) -> _SearchResult: ...
 
 # A keyed C context (the C++ base of Context and Aead); close() frees it and wipes its keys.
 class _OwnedContext:

@@ -15,8 +15,9 @@ class FoundKey(NamedTuple):
 
 
 class KeysearchResult(NamedTuple):
-    found: List[FoundKey]       # every key matching all pairs, in the order found
-    complete: bool              # the whole range was searched (False: stopped by progress())
+    found: List[FoundKey]       # the keys matching all pairs, in the order found (the first only,
+                                # give or take a race between threads, unless all_keys)
+    complete: bool              # the whole range was searched (False: stopped at a key or by progress())
     tested: int                 # candidates tested by this call
     done: int                   # candidates of the range finished, earlier runs included
     total: int                  # candidates in the range
@@ -63,9 +64,11 @@ def keysearch(cipher: str, pairs: Iterable[Tuple[BytesOrHex, BytesOrHex]], key: 
               start: int = 0, count: int = 0, device: str = "cpu", checkpoint: Optional[str] = None,
               shard: Union[None, str, Tuple[int, int]] = None, threads: int = 0, kernel: Optional[str] = None,
               chunk_keys: int = 0, checkpoint_seconds: float = 30.0,
-              progress: Optional[Callable[[ProgressInfo], object]] = None) -> KeysearchResult:
-    """Every key that encrypts each known plaintext to its ciphertext, where the bits set in
-    ``mask`` (at most 64) are unknown; ``kcipher keysearch`` with the same options.
+              progress: Optional[Callable[[ProgressInfo], object]] = None, all_keys: bool = False) -> KeysearchResult:
+    """The key that encrypts each known plaintext to its ciphertext, where the bits set in
+    ``mask`` (at most 64) are unknown; ``kcipher keysearch`` with the same options. The search
+    stops at the first key that matches every pair; ``all_keys=True`` searches the whole range
+    and returns every one.
 
     pairs: (plaintext, ciphertext) blocks, bytes or hex. key: the template (bits under the mask
     are ignored). Candidate i is the key with the bits of i put into the mask's positions, lowest
@@ -98,7 +101,7 @@ def keysearch(cipher: str, pairs: Iterable[Tuple[BytesOrHex, BytesOrHex]], key: 
     i, n = _shard(shard)
     r = _kcipher.keysearch(info.name, bytes(pts), bytes(cts), k, m, start, count, i, n, _DEVICES[device], threads,
                            kernel, None if checkpoint is None else str(checkpoint), checkpoint_seconds, chunk_keys,
-                           progress)
+                           progress, bool(all_keys))
     return KeysearchResult([FoundKey(key, index) for key, index in r["found"]], r["complete"], r["tested"],
                            r["done"], r["total"], r["seconds"], r["range"])
 
