@@ -462,52 +462,52 @@ class CliErrors : public ::testing::Test {
 
 TEST_F(CliErrors, UnknownCipher)
 {
-    expect_failure(enc("aria-999-ctr", k16, iv16), 1, "--cipher 'aria-999-ctr': unknown cipher");
-    expect_failure(enc("des-ecb", k16), 1, "unknown cipher");
+    expect_failure(enc("aria-999-ctr", k16, iv16), 2, "--cipher 'aria-999-ctr': unknown cipher");
+    expect_failure(enc("des-ecb", k16), 2, "unknown cipher");
 }
 
 TEST_F(CliErrors, MissingMode)
 {
-    expect_failure(enc("aria-128", k16), 1, "--cipher 'aria-128' names no mode");
-    expect_failure(enc("hight", k16), 1, "names no mode");
+    expect_failure(enc("aria-128", k16), 2, "--cipher 'aria-128' names no mode");
+    expect_failure(enc("hight", k16), 2, "names no mode");
 }
 
 TEST_F(CliErrors, UnknownMode)
 {
-    expect_failure(enc("aria-128-cfb1", k16, iv16), 1, "--cipher 'aria-128-cfb1': unknown mode");
+    expect_failure(enc("aria-128-cfb1", k16, iv16), 2, "--cipher 'aria-128-cfb1': unknown mode");
 }
 
 TEST_F(CliErrors, KeyWrongLength)
 {
-    expect_failure(enc("aria-128-ecb", k16.substr(0, 30)), 1, "--key must be 16 bytes (32 hex digits) for aria-128, got 15 bytes");
-    expect_failure(enc("aria-256-ecb", k16), 1, "--key must be 32 bytes (64 hex digits) for aria-256, got 16 bytes");
-    expect_failure(enc("lea-128-ecb", k16 + "00"), 1, "--key must be 16 bytes");
+    expect_failure(enc("aria-128-ecb", k16.substr(0, 30)), 2, "--key must be 16 bytes (32 hex digits) for aria-128, got 15 bytes");
+    expect_failure(enc("aria-256-ecb", k16), 2, "--key must be 32 bytes (64 hex digits) for aria-256, got 16 bytes");
+    expect_failure(enc("lea-128-ecb", k16 + "00"), 2, "--key must be 16 bytes");
 }
 
 TEST_F(CliErrors, KeyNotHex)
 {
-    expect_failure(enc("aria-128-ecb", "000102030405060708090a0b0c0d0e0g"), 1, "--key is not valid hex");
-    expect_failure(enc("aria-128-ecb", k16.substr(0, 31)), 1, "--key is not valid hex"); // odd digit count
-    expect_failure(enc("aria-128-ecb", "0x0102030405060708090a0b0c0d0e0f"), 1, "--key is not valid hex");
+    expect_failure(enc("aria-128-ecb", "000102030405060708090a0b0c0d0e0g"), 2, "--key is not valid hex");
+    expect_failure(enc("aria-128-ecb", k16.substr(0, 31)), 2, "--key is not valid hex"); // odd digit count
+    expect_failure(enc("aria-128-ecb", "0x0102030405060708090a0b0c0d0e0f"), 2, "--key is not valid hex");
 }
 
 TEST_F(CliErrors, IvWrongLength)
 {
-    expect_failure(enc("aria-128-cbc", k16, "0001020304050607"), 1, "--iv must be 16 bytes (32 hex digits) for aria-128, got 8 bytes");
-    expect_failure(enc("hight-ctr", k16, iv16), 1, "--iv must be 8 bytes (16 hex digits) for hight, got 16 bytes");
-    expect_failure(enc("lea-128-ctr", k16, "zz"), 1, "--iv is not valid hex");
+    expect_failure(enc("aria-128-cbc", k16, "0001020304050607"), 2, "--iv must be 16 bytes (32 hex digits) for aria-128, got 8 bytes");
+    expect_failure(enc("hight-ctr", k16, iv16), 2, "--iv must be 8 bytes (16 hex digits) for hight, got 16 bytes");
+    expect_failure(enc("lea-128-ctr", k16, "zz"), 2, "--iv is not valid hex");
 }
 
 TEST_F(CliErrors, MissingIv)
 {
-    expect_failure(enc("aria-128-cbc", k16), 1, "aria-128-cbc needs --iv (32 hex digits)");
-    expect_failure(enc("aria-128-ctr", k16), 1, "aria-128-ctr needs --iv (32 hex digits)");
-    expect_failure(enc("cham-64-128-ctr", k16), 1, "needs --iv (16 hex digits)");
+    expect_failure(enc("aria-128-cbc", k16), 2, "aria-128-cbc needs --iv (32 hex digits)");
+    expect_failure(enc("aria-128-ctr", k16), 2, "aria-128-ctr needs --iv (32 hex digits)");
+    expect_failure(enc("cham-64-128-ctr", k16), 2, "needs --iv (16 hex digits)");
 }
 
 TEST_F(CliErrors, IvGivenForEcb)
 {
-    expect_failure(enc("aria-128-ecb", k16, iv16), 1, "ECB takes no IV");
+    expect_failure(enc("aria-128-ecb", k16, iv16), 2, "ECB takes no IV");
 }
 
 // --nopad: ECB and CBC of whole blocks only (the padded default: test_cli_padding.cpp).
@@ -597,15 +597,15 @@ TEST_F(CliErrors, OutputIsDirectory)
 
 TEST_F(CliErrors, UnknownKernel)
 {
-    expect_failure(enc("aria-128-ctr", k16, iv16) + std::vector<std::string>{"--kernel", "aria/nope"}, 1,
+    expect_failure(enc("aria-128-ctr", k16, iv16) + std::vector<std::string>{"--kernel", "aria/nope"}, 2,
                    "unknown kernel");
 }
 
 TEST_F(CliErrors, KernelOfAnotherFamily)
 {
-    expect_failure(enc("aria-128-ctr", k16, iv16) + std::vector<std::string>{"--kernel", "lea/ref"}, 1,
+    expect_failure(enc("aria-128-ctr", k16, iv16) + std::vector<std::string>{"--kernel", "lea/ref"}, 2,
                    "does not implement this cipher");
-    expect_failure(enc("hight-ecb", k16) + std::vector<std::string>{"--kernel", "cham/ref"}, 1,
+    expect_failure(enc("hight-ecb", k16) + std::vector<std::string>{"--kernel", "cham/ref"}, 2,
                    "does not implement this cipher");
 }
 
@@ -613,14 +613,14 @@ TEST_F(CliErrors, UnknownKernelInEnvironment)
 {
     kct::ProcessOptions o;
     o.env_set = {{"KCIPHER_KERNEL", "nope/x"}};
-    expect_failure(enc("aria-128-ctr", k16, iv16), 1, "unknown kernel", o);
+    expect_failure(enc("aria-128-ctr", k16, iv16), 2, "unknown kernel", o);
 }
 
 TEST_F(CliErrors, MissingRequiredOption)
 {
-    // --key or --pass: checked after parsing, exit 1. CLI11's parse errors exit 2.
-    expect_failure({"enc", "--cipher", "aria-128-ctr", "--iv", iv16, "--in", plain_}, 1,
-                   "--key is required (or --pass with --pbkdf2)");
+    // --key (--key-file, --key-env) or --pass: checked after parsing; bad usage all the same.
+    expect_failure({"enc", "--cipher", "aria-128-ctr", "--iv", iv16, "--in", plain_}, 2,
+                   "--key, --key-file or --key-env is required (or --pass with --pbkdf2)");
     expect_failure({"dec", "--key", k16, "--in", plain_}, 2, "--cipher is required");
     expect_failure(enc("aria-128-ecb", k16) + std::vector<std::string>{"--no-such-option"}, 2,
                    "--no-such-option");
@@ -979,7 +979,7 @@ TEST(CliInfo, UnknownKernelInEnvironmentFailsEnc)
     auto r = kc({"enc", "--cipher", "aria-128-ctr", "--key", "000102030405060708090a0b0c0d0e0f", "--iv",
                  "000102030405060708090a0b0c0d0e0f"},
                 o);
-    EXPECT_TRUE(FailedWith(r, 1, "unknown kernel"));
+    EXPECT_TRUE(FailedWith(r, 2, "unknown kernel"));
     EXPECT_EQ(r.out, "");
 }
 

@@ -165,11 +165,11 @@ TEST(CliPaddingOptions, NopadOnlyWherePadding)
 {
     const std::string k = "000102030405060708090a0b0c0d0e0f";
     auto r = kc({"enc", "-c", "aria-128-ctr", "-k", k, "--iv", k, "--nopad"});
-    EXPECT_TRUE(FailedWith(r, 1, "--nopad is for ECB and CBC"));
+    EXPECT_TRUE(FailedWith(r, 2, "--nopad is for ECB and CBC"));
     r = kc({"enc", "-c", "aria-128-cfb8", "-k", k, "--iv", k, "--nopad"});
-    EXPECT_TRUE(FailedWith(r, 1, "--nopad is for ECB and CBC"));
+    EXPECT_TRUE(FailedWith(r, 2, "--nopad is for ECB and CBC"));
     r = kc({"enc", "-c", "aria-128-gcm", "-k", k, "--iv", k.substr(0, 24), "--nopad"});
-    EXPECT_TRUE(FailedWith(r, 1, "--nopad is for ECB and CBC"));
+    EXPECT_TRUE(FailedWith(r, 2, "--nopad is for ECB and CBC"));
 }
 
 } // namespace

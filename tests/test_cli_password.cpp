@@ -148,23 +148,23 @@ TEST(CliPasswordOwn, Refusals)
 {
     const std::string k = "000102030405060708090a0b0c0d0e0f";
     const std::vector<std::string> e = {"enc", "-c", "aria-128-cbc"};
-    EXPECT_TRUE(FailedWith(kc(e + std::vector<std::string>{"--pass", "pass:x"}), 1, "--pass needs --pbkdf2"));
-    EXPECT_TRUE(FailedWith(kc(e + std::vector<std::string>{"--pass", "pass:x", "--pbkdf2", "-k", k}), 1,
+    EXPECT_TRUE(FailedWith(kc(e + std::vector<std::string>{"--pass", "pass:x"}), 2, "--pass needs --pbkdf2"));
+    EXPECT_TRUE(FailedWith(kc(e + std::vector<std::string>{"--pass", "pass:x", "--pbkdf2", "-k", k}), 2,
                            "drop --key and --iv"));
-    EXPECT_TRUE(FailedWith(kc(e + std::vector<std::string>{"--pass", "pass:x", "--pbkdf2", "--iv", k}), 1,
+    EXPECT_TRUE(FailedWith(kc(e + std::vector<std::string>{"--pass", "pass:x", "--pbkdf2", "--iv", k}), 2,
                            "drop --key and --iv"));
-    EXPECT_TRUE(FailedWith(kc(e + std::vector<std::string>{"-k", k, "--iv", k, "--pbkdf2"}), 1, "go with --pass"));
-    EXPECT_TRUE(FailedWith(kc({"enc", "-c", "aria-128-gcm", "--pass", "pass:x", "--pbkdf2"}), 1,
+    EXPECT_TRUE(FailedWith(kc(e + std::vector<std::string>{"-k", k, "--iv", k, "--pbkdf2"}), 2, "go with --pass"));
+    EXPECT_TRUE(FailedWith(kc({"enc", "-c", "aria-128-gcm", "--pass", "pass:x", "--pbkdf2"}), 2,
                            "--pass is for the modes `openssl enc` has"));
-    EXPECT_TRUE(FailedWith(kc(e + std::vector<std::string>{"--pass", "x", "--pbkdf2"}), 1,
+    EXPECT_TRUE(FailedWith(kc(e + std::vector<std::string>{"--pass", "x", "--pbkdf2"}), 2,
                            "expected pass:TEXT, env:VAR or file:PATH"));
     kct::ProcessOptions unset;
     unset.env_unset = {"KC_NO_SUCH_PASSWORD"};
-    EXPECT_TRUE(FailedWith(kc(e + std::vector<std::string>{"--pass", "env:KC_NO_SUCH_PASSWORD", "--pbkdf2"}, unset), 1,
+    EXPECT_TRUE(FailedWith(kc(e + std::vector<std::string>{"--pass", "env:KC_NO_SUCH_PASSWORD", "--pbkdf2"}, unset), 2,
                            "not set"));
     EXPECT_TRUE(FailedWith(kc(e + std::vector<std::string>{"--pass", "file:/no/such/file", "--pbkdf2"}), 1,
                            "cannot open"));
-    EXPECT_TRUE(FailedWith(kc(e + std::vector<std::string>{"--pass", "pass:x", "--pbkdf2", "--md", "nosuchmd"}), 1,
+    EXPECT_TRUE(FailedWith(kc(e + std::vector<std::string>{"--pass", "pass:x", "--pbkdf2", "--md", "nosuchmd"}), 2,
                            "not a digest"));
 
     // Decryption: no header, a wrong password.

@@ -75,13 +75,13 @@ TEST(CliXts, Refusals)
     const std::string k = "000102030405060708090a0b0c0d0e0f", k2 = "101112131415161718191a1b1c1d1e1f";
     kct::ProcessOptions o;
     o.stdin_bytes = random_str(64, 1);
-    EXPECT_TRUE(FailedWith(kc({"enc", "-c", "lea-128-xts", "-k", k + k, "--iv", k}, o), 1, "halves"));
-    EXPECT_TRUE(FailedWith(kc({"enc", "-c", "lea-128-xts", "-k", k, "--iv", k}, o), 1, "--key must be 32 bytes"));
-    EXPECT_TRUE(FailedWith(kc({"enc", "-c", "lea-128-xts", "-k", k + k2}, o), 1, "needs --iv"));
-    EXPECT_TRUE(FailedWith(kc({"enc", "-c", "hight-xts", "-k", k + k2, "--iv", k}, o), 1, "128-bit blocks"));
-    EXPECT_TRUE(FailedWith(kc({"enc", "-c", "lea-128-xts", "--pass", "pass:x", "--pbkdf2"}, o), 1,
+    EXPECT_TRUE(FailedWith(kc({"enc", "-c", "lea-128-xts", "-k", k + k, "--iv", k}, o), 2, "halves"));
+    EXPECT_TRUE(FailedWith(kc({"enc", "-c", "lea-128-xts", "-k", k, "--iv", k}, o), 2, "--key must be 32 bytes"));
+    EXPECT_TRUE(FailedWith(kc({"enc", "-c", "lea-128-xts", "-k", k + k2}, o), 2, "needs --iv"));
+    EXPECT_TRUE(FailedWith(kc({"enc", "-c", "hight-xts", "-k", k + k2, "--iv", k}, o), 2, "128-bit blocks"));
+    EXPECT_TRUE(FailedWith(kc({"enc", "-c", "lea-128-xts", "--pass", "pass:x", "--pbkdf2"}, o), 2,
                            "--pass is for the modes `openssl enc` has"));
-    EXPECT_TRUE(FailedWith(kc({"enc", "-c", "lea-128-cbc", "-k", k, "--iv", k, "--data-unit", "512"}, o), 1,
+    EXPECT_TRUE(FailedWith(kc({"enc", "-c", "lea-128-cbc", "-k", k, "--iv", k, "--data-unit", "512"}, o), 2,
                            "--data-unit is for -xts"));
     o.stdin_bytes = random_str(15, 2);
     auto r = kc({"enc", "-c", "lea-128-xts", "-k", k + k2, "--iv", k}, o);

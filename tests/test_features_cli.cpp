@@ -151,7 +151,7 @@ TEST(CliCpuFeaturesAll, MalformedMaskIsAnError)
         auto r = kc_with_mask(bad, {"enc", "-c", "aria-128-ctr", "-k", "000102030405060708090a0b0c0d0e0f", "--iv",
                                     "000102030405060708090a0b0c0d0e0f"},
                               std::string(32, 'a'));
-        EXPECT_EQ(1, r.exit_code) << bad << ": " << r.describe();
+        EXPECT_EQ(2, r.exit_code) << bad << ": " << r.describe(); // a bad setting is bad usage
         EXPECT_NE(std::string::npos, r.err.find("KCIPHER_CPU_FEATURES")) << bad << ": " << r.err;
         EXPECT_EQ("", r.out) << bad << ": nothing may be written";
         auto info = kc_with_mask(bad, {"info"});
@@ -159,7 +159,7 @@ TEST(CliCpuFeaturesAll, MalformedMaskIsAnError)
         EXPECT_NE(std::string::npos, info.out.find("KCIPHER_CPU_FEATURES error:")) << info.out;
     }
     auto r = kc_with_mask("-avx513", {"selftest"});
-    EXPECT_EQ(1, r.exit_code);
+    EXPECT_EQ(2, r.exit_code);
     EXPECT_NE(std::string::npos, r.err.find("unknown CPU feature 'avx513'")) << r.err;
 }
 

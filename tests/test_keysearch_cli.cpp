@@ -116,7 +116,7 @@ TEST(KeysearchCli, BadInputExitsTwoWithMessage)
         {{"--plaintext", "0011"}, "--plaintext must be 8 bytes"},
         {{"--start", "1048576"}, "past the last candidate"},
         {{"--start", "10", "--count", "1048567"}, "runs past the last candidate"},
-        {{"--shard", "3/3"}, "--shard '3/3'"},
+        {{"--shard", "3/3"}, "--shard I: '3' is too large: at most 2"},
         {{"--device", "tpu"}, "--device 'tpu'"},
         {{"--key", "zz"}, "not valid hex"},
     };

@@ -19,8 +19,42 @@ static void on_signal(int sig)
 {
     if (g_tmp_live)
         unlink(g_tmp_path);
+    g_tmp_live = 0;
     signal(sig, SIG_DFL);
+    // The signal is blocked while its handler runs; unblocked, the re-raised one is delivered
+    // at once with the default action (end, or end with a core dump).
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, sig);
     raise(sig);
+    sigprocmask(SIG_UNBLOCK, &only, nullptr);
+}
+
+// Every signal whose default action ends the process and that a handler may catch: the
+// interrupts (INT, TERM, HUP, QUIT), the timers and limits a shell or batch system sends
+// (ALRM, VTALRM, PROF, XCPU, XFSZ: a 500 MB half-written file of plaintext must not stay
+// behind), the user signals, a closed pipe, I/O readiness, and the faults. Those that dump
+// core by default (QUIT, XCPU, XFSZ, SYS, the faults) still do: the handler re-raises with the
+// default action, so the process ends exactly as it would have, minus the temporary file.
+static void remove_temporary_on_fatal_signals()
+{
+    static const int fatal[] = {SIGHUP,  SIGINT,  SIGQUIT, SIGILL,    SIGTRAP, SIGABRT, SIGBUS,  SIGFPE,
+                                SIGUSR1, SIGSEGV, SIGUSR2, SIGPIPE,   SIGALRM, SIGTERM, SIGXCPU, SIGXFSZ,
+                                SIGVTALRM, SIGPROF, SIGIO, SIGSYS,
+#ifdef SIGSTKFLT
+                                SIGSTKFLT,
+#endif
+#ifdef SIGPWR
+                                SIGPWR,
+#endif
+    };
+    struct sigaction sa {};
+    sa.sa_handler = on_signal;
+    sigfillset(&sa.sa_mask); // one handler at a time: a second signal waits, then finds nothing to remove
+    for (int sig : fatal)
+        sigaction(sig, &sa, nullptr);
+    for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++) // real-time signals terminate by default too
+        sigaction(sig, &sa, nullptr);
 }
 
 static std::string errno_text() { return std::strerror(errno); }
@@ -112,9 +146,7 @@ void AtomicOutput::open_temporary(const std::string &target, const struct stat *
         throw std::runtime_error("cannot create output file '" + path_ + "': " + errno_text());
     std::memcpy(g_tmp_path, tmp_.c_str(), tmp_.size() + 1);
     g_tmp_live = 1;
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
-    signal(SIGHUP, on_signal);
+    remove_temporary_on_fatal_signals();
     target_ = target;
     if (existing != nullptr) {
         if (fchown(fd, existing->st_uid, existing->st_gid) != 0) {

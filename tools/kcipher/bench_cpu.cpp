@@ -10,6 +10,7 @@
 
 #include "bench_clock.hpp"
 #include "kcipher/kcipher.hpp"
+#include "usage_error.hpp"
 
 namespace cli {
 
@@ -28,14 +29,14 @@ CipherArg parse_cipher_arg(const std::string &arg)
     kcipher_mode mode;
     kcipher_status st = kcipher_parse_name(arg.c_str(), cipher, sizeof cipher, &mode);
     if (st != KCIPHER_OK)
-        throw std::runtime_error("--cipher '" + arg + "': " + kcipher_strerror(st));
+        throw UsageError("--cipher '" + arg + "': " + kcipher_strerror(st));
     kcipher_cipher_info info;
     kcipher::check(kcipher_cipher_find(cipher, &info));
     const bool needs_128 = mode == KCIPHER_MODE_GCM || mode == KCIPHER_MODE_CCM || mode == KCIPHER_MODE_GMAC ||
                            mode == KCIPHER_MODE_XTS;
     if (needs_128 && info.block_bytes != 16)
-        throw std::runtime_error("--cipher '" + arg + "': GCM, CCM, GMAC and XTS need a 128-bit block (CMAC takes "
-                                 "every cipher)");
+        throw UsageError("--cipher '" + arg + "': GCM, CCM, GMAC and XTS need a 128-bit block (CMAC takes "
+                         "every cipher)");
     return {cipher, mode};
 }
 

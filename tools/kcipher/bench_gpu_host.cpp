@@ -9,6 +9,7 @@
 #include "bench_cpu.hpp"
 #include "bench_json.hpp"
 #include "kcipher/kcipher.hpp"
+#include "usage_error.hpp"
 
 namespace cli {
 namespace {
@@ -28,8 +29,8 @@ std::vector<std::string> gpu_ciphers(const GpuHostBenchOptions &o)
     for (const std::string &name : o.ciphers) {
         const CipherArg arg = parse_cipher_arg(name);
         if (arg.mode > KCIPHER_MODE_CTR)
-            throw std::runtime_error("--cipher '" + name + "': --gpu measures ECB and CTR (the authenticated modes: "
-                                     "`kcipher bench -c " + name + "` on the CPU)");
+            throw UsageError("--cipher '" + name + "': --gpu measures ECB and CTR (the authenticated modes: "
+                             "`kcipher bench -c " + name + "` on the CPU)");
         out.push_back(arg.cipher);
     }
     return out;

@@ -11,6 +11,7 @@
 #include "bench_clock.hpp"
 #include "bench_json.hpp"
 #include "kcipher/kcipher.hpp"
+#include "usage_error.hpp"
 
 namespace cli {
 namespace {
@@ -71,7 +72,7 @@ kcipher_device device_of(const std::string &d)
         return KCIPHER_DEVICE_GPU;
     if (d == "all")
         return KCIPHER_DEVICE_ALL;
-    throw std::runtime_error("--device must be cpu, gpu or all");
+    throw UsageError("--device must be cpu, gpu or all");
 }
 
 std::vector<std::string> kernels_of(const std::string &cipher, const KeysearchBenchOptions &o)

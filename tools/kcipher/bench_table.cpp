@@ -16,6 +16,7 @@
 #include "bench_json.hpp"
 #include "bench_openssl.hpp"
 #include "kcipher/kcipher.hpp"
+#include "usage_error.hpp"
 
 namespace cli {
 namespace {
@@ -288,9 +289,9 @@ int run_cpu_bench(CpuBenchOptions o)
             t = hw;
     for (size_t s : o.sizes)
         if (s == 0)
-            throw std::runtime_error("--size must be at least 1 byte");
+            throw UsageError("--size must be at least 1 byte");
     if (o.rounds < 1)
-        throw std::runtime_error("--rounds must be at least 1");
+        throw UsageError("--rounds must be at least 1");
 
     const std::vector<std::vector<Target>> groups = build_groups(o);
     const bool counters = CycleCounter().ok();

@@ -19,8 +19,11 @@
 #include "crypt_stream.hpp"
 #include "crypt_xts.hpp"
 #include "kcipher/kcipher.hpp"
+#include "key_source.hpp"
+#include "numbers.hpp"
 #include "password.hpp"
 #include "progress.hpp"
+#include "usage_error.hpp"
 
 namespace cli {
 namespace {
@@ -31,16 +34,16 @@ bool is_aead(kcipher_mode m) { return m == KCIPHER_MODE_GCM || m == KCIPHER_MODE
 void check_mode_options(const CryptOptions &o, kcipher_mode mode)
 {
     if (mode == KCIPHER_MODE_CMAC || mode == KCIPHER_MODE_GMAC)
-        throw std::runtime_error(fmt::format("--cipher '{}' is a MAC, which has no ciphertext: use `kcipher mac -c {}`",
-                                             o.name, o.name));
+        throw UsageError(fmt::format("--cipher '{}' is a MAC, which has no ciphertext: use `kcipher mac -c {}`",
+                                     o.name, o.name));
     if (o.data_unit != 0 && mode != KCIPHER_MODE_XTS)
-        throw std::runtime_error(fmt::format("--data-unit is for -xts, not {}", o.name));
+        throw UsageError(fmt::format("--data-unit is for -xts, not {}", o.name));
     if (!is_aead(mode) && (!o.aad_hex.empty() || !o.aad_path.empty() || o.tag_len != 0))
-        throw std::runtime_error(fmt::format("--aad, --aad-file and --tag-len are for -gcm and -ccm, not {}", o.name));
+        throw UsageError(fmt::format("--aad, --aad-file and --tag-len are for -gcm and -ccm, not {}", o.name));
     if (o.nopad && mode != KCIPHER_MODE_ECB && mode != KCIPHER_MODE_CBC)
-        throw std::runtime_error(fmt::format("--nopad is for ECB and CBC; {} has no padding", o.name));
+        throw UsageError(fmt::format("--nopad is for ECB and CBC; {} has no padding", o.name));
     if (mode == KCIPHER_MODE_ECB && !o.iv_hex.empty())
-        throw std::runtime_error("ECB takes no IV: drop --iv");
+        throw UsageError("ECB takes no IV: drop --iv");
 }
 
 // --pass and its company, or --key: one or the other, each whole.
@@ -49,22 +52,22 @@ void check_key_options(const CryptOptions &o, kcipher_mode mode)
     const bool kdf = o.pbkdf2 || o.iter != 0 || !o.md.empty();
     if (o.pass.empty()) {
         if (kdf)
-            throw std::runtime_error("--pbkdf2, --iter and --md go with --pass");
-        if (o.key_hex.empty())
-            throw std::runtime_error("--key is required (or --pass with --pbkdf2)");
+            throw UsageError("--pbkdf2, --iter and --md go with --pass");
+        if (!o.key.given())
+            throw UsageError("--key, --key-file or --key-env is required (or --pass with --pbkdf2)");
         return;
     }
-    if (!o.key_hex.empty() || !o.iv_hex.empty())
-        throw std::runtime_error("--pass derives the key and IV: drop --key and --iv");
+    if (o.key.given() || !o.iv_hex.empty())
+        throw UsageError("--pass derives the key and IV: drop --key and --iv (--key-file, --key-env too)");
     if (is_aead(mode) || (mode != KCIPHER_MODE_ECB && mode != KCIPHER_MODE_CBC && mode != KCIPHER_MODE_CTR &&
                           mode != KCIPHER_MODE_CFB && mode != KCIPHER_MODE_CFB8 && mode != KCIPHER_MODE_OFB))
-        throw std::runtime_error(fmt::format("--pass is for the modes `openssl enc` has (ECB, CBC, CTR, CFB, CFB8, "
-                                             "OFB), not {}: give --key and --iv",
-                                             o.name));
+        throw UsageError(fmt::format("--pass is for the modes `openssl enc` has (ECB, CBC, CTR, CFB, CFB8, "
+                                     "OFB), not {}: give --key and --iv",
+                                     o.name));
     // As openssl's -iter, --iter alone asks for PBKDF2.
     if (!o.pbkdf2 && o.iter == 0)
-        throw std::runtime_error("--pass needs --pbkdf2: kcipher does not offer openssl's legacy key derivation "
-                                 "(EVP_BytesToKey, what openssl enc uses without -pbkdf2)");
+        throw UsageError("--pass needs --pbkdf2: kcipher does not offer openssl's legacy key derivation "
+                         "(EVP_BytesToKey, what openssl enc uses without -pbkdf2)");
 }
 
 std::vector<uint8_t> iv_from_hex(const CryptOptions &o, const CipherArgument &arg)
@@ -72,7 +75,7 @@ std::vector<uint8_t> iv_from_hex(const CryptOptions &o, const CipherArgument &ar
     if (arg.mode == KCIPHER_MODE_ECB)
         return {};
     if (o.iv_hex.empty())
-        throw std::runtime_error(fmt::format("{} needs --iv ({} hex digits)", o.name, 2 * arg.info.block_bytes));
+        throw UsageError(fmt::format("{} needs --iv ({} hex digits)", o.name, 2 * arg.info.block_bytes));
     return parse_hex_option("iv", o.iv_hex, arg.info.block_bytes, arg.cipher);
 }
 
@@ -138,12 +141,13 @@ int run_crypt(const CryptOptions &o, bool encrypt)
     check_key_options(o, mode);
     const bool password = !o.pass.empty();
     std::vector<uint8_t> key, iv;
+    WipeOnExit wipe_key(key);
     const bool xts = mode == KCIPHER_MODE_XTS;
     if (xts && arg.info.block_bytes != 16)
-        throw std::runtime_error(fmt::format("--cipher '{}': XTS is defined for 128-bit blocks only", o.name));
+        throw UsageError(fmt::format("--cipher '{}': XTS is defined for 128-bit blocks only", o.name));
     if (!password) {
         // XTS: the data key, then the tweak key.
-        key = parse_hex_option("key", o.key_hex, (xts ? 2 : 1) * arg.info.key_bytes, xts ? o.name : arg.cipher);
+        key = read_key(o.key, (xts ? 2 : 1) * arg.info.key_bytes, xts ? o.name : arg.cipher);
         iv = is_aead(mode) ? aead_iv(o, mode, arg.info) : iv_from_hex(o, arg);
     }
     if (is_aead(mode))
@@ -180,30 +184,35 @@ void add_options(CLI::App *sub, CryptOptions &o)
                     "cipher and mode, e.g. aria-256-ctr, lea-128-cbc, hight-ecb, aria-128-cfb, seed-128-ofb, lea-128-xts, "
                     "aria-128-gcm")
         ->required();
-    sub->add_option("-k,--key", o.key_hex, "key in hex (or --pass)");
+    add_key_options(sub, o.key, "key");
     sub->add_option("--iv", o.iv_hex,
                     "IV / initial counter block in hex (CBC, CTR, CFB, CFB8, OFB: one block; XTS: the 16-byte tweak; GCM: 1 byte or more, 12 is usual; "
                     "CCM: the nonce, 7 to 13 bytes)");
     CLI::Option *aad = sub->add_option("--aad", o.aad_hex, "GCM/CCM: additional authenticated data in hex");
     sub->add_option("--aad-file", o.aad_path, "GCM/CCM: additional authenticated data from a file")->excludes(aad);
     sub->add_option("--tag-len", o.tag_len,
-                    "GCM/CCM: tag bytes (default 16; GCM 16, 15, 14, 13, 12, 8 or 4; CCM 4, 6, ..., 16)");
+                    "GCM/CCM: tag bytes (default 16; GCM 16, 15, 14, 13, 12, 8 or 4; CCM 4, 6, ..., 16)")
+        ->transform(number({4, 16}));
     sub->add_option("--data-unit", o.data_unit,
                     "XTS: bytes per data unit, unit i under tweak --iv + i (dm-crypt's plain64); default: the whole "
-                    "input is one unit (read into memory)");
+                    "input is one unit (read into memory); at most 1 TiB")
+        ->transform(number({16, uint64_t(1) << 40}));
     sub->add_flag("--nopad", o.nopad, "ECB/CBC: no PKCS#7 padding, whole blocks only (default: pad as openssl enc)");
     sub->add_option("--pass", o.pass,
                     "password source instead of --key/--iv, as openssl's -pass: pass:TEXT, env:VAR or file:PATH "
                     "(its first line); needs --pbkdf2");
     sub->add_flag("--pbkdf2", o.pbkdf2, "derive key and IV from --pass with PBKDF2 over a salt (openssl enc -pbkdf2)");
-    sub->add_option("--iter", o.iter, "--pbkdf2 iterations (default 10000, as openssl)");
+    sub->add_option("--iter", o.iter, "--pbkdf2 iterations (default 10000, as openssl; at most 2147483647)")
+        ->transform(number({1, 2147483647}));
     sub->add_option("--md", o.md, "--pbkdf2 digest (default sha256; sha1, sha512, ... as OpenSSL names them)");
     sub->add_option("-i,--in", o.in_path, "input file (default: standard input)");
     sub->add_option("-o,--out", o.out_path, "output file (default: standard output)");
     sub->add_option("--kernel", o.kernel, "force a kernel by name (see `kcipher info`)");
-    sub->add_option("--threads", o.threads, "threads for large inputs (0 = all cores)");
+    sub->add_option("--threads", o.threads, "threads for large inputs (0 = all cores; at most 1024)")
+        ->transform(number({0, max_threads}));
     sub->add_flag("--gpu", o.gpu, "run ECB/CTR on the GPU (the fastest GPU kernel unless --kernel names one)");
-    sub->add_option("--gpu-device", o.gpu_device, "use this GPU only (implies --gpu; default: every GPU)");
+    sub->add_option("--gpu-device", o.gpu_device, "use this GPU only (implies --gpu; default: every GPU)")
+        ->transform(number({0, max_gpu_device}));
     sub->add_flag("!--no-progress", o.progress, "no progress bar");
 }
 

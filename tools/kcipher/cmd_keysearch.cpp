@@ -2,7 +2,7 @@
 // (plaintext, ciphertext) pairs, on every core and/or every GPU, through the C API.
 // Ctrl-C stops at the next few thousand keys and saves the checkpoint; the same command
 // resumes. --shard I/N and MPI ranks split the range (kcipher::shard_range over kcipher_keysearch_shard).
-// Exit status: 0 a key was found, 1 the range holds none, 2 an error, 130 interrupted.
+// Exit status: 0 a key was found, 1 the range holds none, 2 an error (bad usage among them), 130 interrupted.
 #include <cmath>
 #include <csignal>
 #include <cstdio>
@@ -20,7 +20,10 @@
 #include "commands.hpp"
 #include "hex.hpp"
 #include "kcipher/kcipher.hpp"
+#include "key_source.hpp"
+#include "numbers.hpp"
 #include "progress.hpp"
+#include "usage_error.hpp"
 
 namespace cli {
 namespace {
@@ -29,7 +32,8 @@ using kcipher::KeyRange;
 using kcipher::shard_range;
 
 struct KeysearchOptions {
-    std::string cipher, key, mask, device = "cpu", checkpoint, shard, kernel;
+    KeySource key; // the template: -k, --key-file or --key-env
+    std::string cipher, mask, device = "cpu", checkpoint, shard, kernel;
     std::vector<std::string> plaintexts, ciphertexts;
     uint64_t start = 0, count = 0, chunk_keys = 0;
     unsigned threads = 0;
@@ -63,10 +67,10 @@ std::vector<uint8_t> sized_hex(const std::string &what, const std::string &hex, 
 {
     auto v = parse_hex(hex);
     if (!v)
-        throw std::runtime_error(fmt::format("{} '{}' is not valid hex (an even number of 0-9a-f digits)", what, hex));
+        throw UsageError(fmt::format("{} '{}' is not valid hex (an even number of 0-9a-f digits)", what, hex));
     if (v->size() != want)
-        throw std::runtime_error(fmt::format("{} must be {} bytes ({} hex digits) for {}, got {} bytes", what, want,
-                                             2 * want, cipher, v->size()));
+        throw UsageError(fmt::format("{} must be {} bytes ({} hex digits) for {}, got {} bytes", what, want,
+                                     2 * want, cipher, v->size()));
     return *v;
 }
 
@@ -75,24 +79,24 @@ Inputs read_inputs(const KeysearchOptions &o)
     Inputs in;
     kcipher_status st = kcipher_cipher_find(o.cipher.c_str(), &in.info);
     if (st != KCIPHER_OK || o.cipher != in.info.name)
-        throw std::runtime_error(fmt::format("--cipher '{}': {}", o.cipher, kcipher_strerror(KCIPHER_ERR_UNKNOWN_CIPHER)));
+        throw UsageError(fmt::format("--cipher '{}': {}", o.cipher, kcipher_strerror(KCIPHER_ERR_UNKNOWN_CIPHER)));
     if (o.plaintexts.empty())
-        throw std::runtime_error(kcipher_strerror(KCIPHER_ERR_NO_PAIRS) + std::string(": give --plaintext and --ciphertext"));
+        throw UsageError(kcipher_strerror(KCIPHER_ERR_NO_PAIRS) + std::string(": give --plaintext and --ciphertext"));
     if (o.plaintexts.size() != o.ciphertexts.size())
-        throw std::runtime_error(fmt::format("{} --plaintext but {} --ciphertext: give them in pairs",
-                                             o.plaintexts.size(), o.ciphertexts.size()));
+        throw UsageError(fmt::format("{} --plaintext but {} --ciphertext: give them in pairs",
+                                     o.plaintexts.size(), o.ciphertexts.size()));
     for (size_t i = 0; i < o.plaintexts.size(); i++) {
         auto pt = sized_hex("--plaintext", o.plaintexts[i], in.info.block_bytes, in.info.name);
         auto ct = sized_hex("--ciphertext", o.ciphertexts[i], in.info.block_bytes, in.info.name);
         in.pts.insert(in.pts.end(), pt.begin(), pt.end());
         in.cts.insert(in.cts.end(), ct.begin(), ct.end());
     }
-    in.key = sized_hex("--key", o.key, in.info.key_bytes, in.info.name);
+    in.key = read_key(o.key, in.info.key_bytes, in.info.name);
     in.mask = sized_hex("--mask", o.mask, in.info.key_bytes, in.info.name);
     for (uint8_t b : in.mask)
         in.bits += __builtin_popcount(b);
     if (in.bits > 64)
-        throw std::runtime_error(fmt::format("--mask has {} bits set: {}", in.bits, kcipher_strerror(KCIPHER_ERR_MASK_BITS)));
+        throw UsageError(fmt::format("--mask has {} bits set: {}", in.bits, kcipher_strerror(KCIPHER_ERR_MASK_BITS)));
     return in;
 }
 
@@ -101,12 +105,12 @@ KeyRange whole_range(const KeysearchOptions &o, int bits)
 {
     uint64_t last = bits == 64 ? UINT64_MAX : (uint64_t(1) << bits) - 1;
     if (o.start > last)
-        throw std::runtime_error(fmt::format("--start {} is past the last candidate {} (the mask has {} bits)", o.start,
-                                             last, bits));
+        throw UsageError(fmt::format("--start {} is past the last candidate {} (the mask has {} bits)", o.start,
+                                     last, bits));
     if (o.count == 0)
         return {o.start, last};
     if (o.count - 1 > last - o.start)
-        throw std::runtime_error(fmt::format("--start {} --count {} runs past the last candidate {}", o.start, o.count, last));
+        throw UsageError(fmt::format("--start {} --count {} runs past the last candidate {}", o.start, o.count, last));
     return {o.start, o.start + (o.count - 1)};
 }
 
@@ -115,10 +119,11 @@ std::optional<KeyRange> my_part(const KeysearchOptions &o, KeyRange whole, const
 {
     std::optional<KeyRange> part = whole;
     if (!o.shard.empty()) {
-        unsigned long long i = 0, n = 0;
-        char tail = 0;
-        if (std::sscanf(o.shard.c_str(), "%llu/%llu%c", &i, &n, &tail) != 2 || n == 0 || i >= n)
-            throw std::runtime_error(fmt::format("--shard '{}': expected I/N with 0 <= I < N, e.g. 0/4", o.shard));
+        const size_t slash = o.shard.find('/');
+        if (slash == std::string::npos)
+            throw UsageError(fmt::format("--shard '{}': expected I/N with 0 <= I < N, e.g. 0/4", o.shard));
+        const uint64_t n = parse_number_option("--shard N", o.shard.substr(slash + 1), {1, UINT64_MAX});
+        const uint64_t i = parse_number_option("--shard I", o.shard.substr(0, slash), {0, n - 1});
         part = shard_range(whole, i, n);
     }
     if (part && w.size > 1)
@@ -134,7 +139,7 @@ kcipher_device parse_device(const std::string &d)
         return KCIPHER_DEVICE_GPU;
     if (d == "all")
         return KCIPHER_DEVICE_ALL;
-    throw std::runtime_error(fmt::format("--device '{}': expected cpu, gpu or all", d));
+    throw UsageError(fmt::format("--device '{}': expected cpu, gpu or all", d));
 }
 
 std::string duration_text(double s)
@@ -206,7 +211,7 @@ Outcome search_part(const KeysearchOptions &o, const MpiWorld &w)
     if (!out.part)
         return out; // more shards than candidates: this one is empty
     if (out.part->size_minus_one() == UINT64_MAX)
-        throw std::runtime_error("the range holds all 2^64 candidates: give --count, or split it with --shard or MPI");
+        throw UsageError("the range holds all 2^64 candidates: give --count, or split it with --shard or MPI");
     std::string ck = o.checkpoint;
     if (!ck.empty() && w.size > 1)
         ck += fmt::format(".rank{}of{}", w.rank, w.size);
@@ -333,19 +338,24 @@ Runner add_keysearch_command(CLI::App &app)
     sub->add_option("-c,--cipher", o->cipher, "cipher, e.g. aria-128, lea-256, hight, cham-64-128")->required();
     sub->add_option("--plaintext", o->plaintexts, "known plaintext block in hex (repeat for more pairs)")->required();
     sub->add_option("--ciphertext", o->ciphertexts, "its ciphertext block in hex, in the same order")->required();
-    sub->add_option("-k,--key", o->key, "key template in hex (bits under the mask are ignored)")->required();
+    add_key_options(sub, o->key, "key template (bits under the mask are ignored)");
     sub->add_option("--mask", o->mask, "the unknown bits of the key in hex (at most 64 set)")->required();
-    sub->add_option("--start", o->start, "first candidate index (default 0)");
-    sub->add_option("--count", o->count, "candidates to test (default: to the end)");
+    sub->add_option("--start", o->start, "first candidate index (default 0; k, M, G, T: powers of 1024)")
+        ->transform(number({0, UINT64_MAX}));
+    sub->add_option("--count", o->count, "candidates to test (default: to the end; e.g. 1M, 16G)")
+        ->transform(number({1, UINT64_MAX}));
     sub->add_option("--device", o->device, "cpu (default), gpu or all");
     sub->add_option("--checkpoint", o->checkpoint, "save progress and found keys here; a rerun resumes");
     sub->add_option("--checkpoint-seconds", o->checkpoint_seconds, "seconds between checkpoints (default 30)")
         ->check(CLI::Range(0.01, 1e6));
     sub->add_option("--shard", o->shard, "I/N: search only the I-th of N equal parts (0 <= I < N)");
     sub->add_flag("--json", o->json, "print the result as JSON on standard output");
-    sub->add_option("--threads", o->threads, "CPU threads (0 = all cores)");
+    sub->add_option("--threads", o->threads, "CPU threads (0 = all cores; at most 1024)")
+        ->transform(number({0, max_threads}));
     sub->add_option("--kernel", o->kernel, "CPU kernel to use (default: the fastest per key, measured)");
-    sub->add_option("--chunk-keys", o->chunk_keys, "candidates per chunk (default: about one second of work)");
+    sub->add_option("--chunk-keys", o->chunk_keys,
+                    "candidates per chunk (default: about one second of work; at most 1T)")
+        ->transform(number({1, uint64_t(1) << 40}));
     sub->add_flag("!--no-progress", o->progress, "no progress line");
     return [o] { return run_keysearch(*o); };
 }

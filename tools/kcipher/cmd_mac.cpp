@@ -1,7 +1,8 @@
 // `kcipher mac`: CMAC (SP 800-38B; every cipher, 64-bit blocks too) or GMAC (GCM's tag over
 // the input as AAD; 128-bit blocks) of a file or standard input, streamed in chunks through
 // kcipher_mac_*. Prints the tag as lower-case hex and a newline, or with --verify compares it
-// in constant time. Exit status: 0 tag printed or matched, 1 mismatch, 2 any error.
+// in constant time. Exit status: 0 tag printed or matched, 1 mismatch or a failure to run
+// (I/O), 2 bad usage (exit_codes.hpp).
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
@@ -12,14 +13,19 @@
 
 #include "commands.hpp"
 #include "crypt_input.hpp"
+#include "exit_codes.hpp"
 #include "hex.hpp"
 #include "kcipher/kcipher.hpp"
+#include "key_source.hpp"
+#include "numbers.hpp"
+#include "usage_error.hpp"
 
 namespace cli {
 namespace {
 
 struct MacOptions {
-    std::string name, key_hex, iv_hex, in_path, verify_hex, kernel;
+    KeySource key;
+    std::string name, iv_hex, in_path, verify_hex, kernel;
     size_t tag_len = 0; // 0: not given
 };
 
@@ -30,16 +36,16 @@ size_t tag_length(const MacOptions &o, kcipher_mode mode, const kcipher_cipher_i
                   const std::vector<uint8_t> &expected)
 {
     if (o.tag_len != 0 && !o.verify_hex.empty() && o.tag_len != expected.size())
-        throw std::runtime_error(fmt::format("--tag-len {} but --verify gives a {}-byte tag", o.tag_len,
-                                             expected.size()));
+        throw UsageError(fmt::format("--tag-len {} but --verify gives a {}-byte tag", o.tag_len,
+                                     expected.size()));
     size_t t = o.tag_len != 0 ? o.tag_len : !o.verify_hex.empty() ? expected.size() : info.block_bytes;
     if (mode == KCIPHER_MODE_CMAC && (t < 4 || t > info.block_bytes))
-        throw std::runtime_error(fmt::format("{}: CMAC tags of {} are 4 to {} bytes, not {}",
-                                             o.verify_hex.empty() || o.tag_len != 0 ? "--tag-len" : "--verify",
-                                             info.name, info.block_bytes, t));
+        throw UsageError(fmt::format("{}: CMAC tags of {} are 4 to {} bytes, not {}",
+                                     o.verify_hex.empty() || o.tag_len != 0 ? "--tag-len" : "--verify",
+                                     info.name, info.block_bytes, t));
     if (mode == KCIPHER_MODE_GMAC && !(t == 4 || t == 8 || (t >= 12 && t <= 16)))
-        throw std::runtime_error(fmt::format("{}: GMAC tags are 16, 15, 14, 13, 12, 8 or 4 bytes, not {}",
-                                             o.verify_hex.empty() || o.tag_len != 0 ? "--tag-len" : "--verify", t));
+        throw UsageError(fmt::format("{}: GMAC tags are 16, 15, 14, 13, 12, 8 or 4 bytes, not {}",
+                                     o.verify_hex.empty() || o.tag_len != 0 ? "--tag-len" : "--verify", t));
     return t;
 }
 
@@ -50,19 +56,20 @@ int run_mac(const MacOptions &o)
     const kcipher_mode mode = arg.mode;
     const kcipher_cipher_info &info = arg.info;
     if (mode != KCIPHER_MODE_CMAC && mode != KCIPHER_MODE_GMAC)
-        throw std::runtime_error(fmt::format("--cipher '{}': mac computes -cmac or -gmac (to encrypt: kcipher enc)",
-                                             o.name));
-    std::vector<uint8_t> key = parse_hex_option("key", o.key_hex, info.key_bytes, cipher);
+        throw UsageError(fmt::format("--cipher '{}': mac computes -cmac or -gmac (to encrypt: kcipher enc)",
+                                     o.name));
+    std::vector<uint8_t> key = read_key(o.key, info.key_bytes, cipher);
+    WipeOnExit wipe_key(key);
     std::vector<uint8_t> iv, expected;
     if (mode == KCIPHER_MODE_CMAC && !o.iv_hex.empty())
-        throw std::runtime_error("CMAC takes no IV: drop --iv");
+        throw UsageError("CMAC takes no IV: drop --iv");
     if (mode == KCIPHER_MODE_GMAC) {
         if (info.block_bytes != 16)
-            throw std::runtime_error(fmt::format("--cipher '{}': GMAC needs a 128-bit block, and {} has {}-bit blocks "
-                                                 "(CMAC takes every cipher: {}-cmac)",
-                                                 o.name, cipher, 8 * info.block_bytes, cipher));
+            throw UsageError(fmt::format("--cipher '{}': GMAC needs a 128-bit block, and {} has {}-bit blocks "
+                                         "(CMAC takes every cipher: {}-cmac)",
+                                         o.name, cipher, 8 * info.block_bytes, cipher));
         if (o.iv_hex.empty())
-            throw std::runtime_error(fmt::format("{} needs --iv (12 bytes, 24 hex digits, is usual)", o.name));
+            throw UsageError(fmt::format("{} needs --iv (12 bytes, 24 hex digits, is usual)", o.name));
         iv = parse_hex_option("iv", o.iv_hex);
     }
     if (!o.verify_hex.empty())
@@ -101,23 +108,28 @@ Runner add_mac_command(CLI::App &app)
 {
     auto o = std::make_shared<MacOptions>();
     CLI::App *sub = app.add_subcommand("mac", "CMAC or GMAC of a file: print the tag, or --verify one");
-    sub->footer("Exit status: 0 the tag was printed or matches, 1 it does not match (--verify), 2 an error.");
+    sub->footer("Exit status: 0 the tag was printed or matches, 1 it does not match (--verify) or the input cannot be "
+                "read, 2 bad usage.");
     sub->add_option("-c,--cipher", o->name, "cipher and MAC, e.g. aria-128-cmac, hight-cmac, lea-128-gmac")
         ->required();
-    sub->add_option("-k,--key", o->key_hex, "key in hex")->required();
+    add_key_options(sub, o->key, "key");
     sub->add_option("--iv", o->iv_hex, "GMAC: the IV in hex (1 byte or more, 12 is usual); CMAC takes none");
     sub->add_option("-i,--in", o->in_path, "input file (default: standard input); GMAC takes it as the AAD");
     sub->add_option("--tag-len", o->tag_len,
                     "tag bytes (default: the block size, or --verify's length; CMAC 4 to the block size, GMAC 16, "
-                    "15, 14, 13, 12, 8 or 4)");
+                    "15, 14, 13, 12, 8 or 4)")
+        ->transform(number({1, 16}));
     sub->add_option("--verify", o->verify_hex, "compare with this tag (hex): exit 0 when it matches, 1 when not");
     sub->add_option("--kernel", o->kernel, "force a kernel by name (see `kcipher info`)");
     return [o] {
         try {
             return run_mac(*o);
+        } catch (const UsageError &e) {
+            std::fprintf(stderr, "kcipher mac: %s\n", e.what());
+            return exit_usage;
         } catch (const std::exception &e) {
             std::fprintf(stderr, "kcipher mac: %s\n", e.what());
-            return 2;
+            return exit_failed;
         }
     };
 }

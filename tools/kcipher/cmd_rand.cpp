@@ -3,7 +3,8 @@
 // exactly the given input and nothing else, so any known-answer vector can be replayed; the
 // N bytes are served as consecutive requests of the standard's maximum size either way.
 //
-// Exit status: 0 success, 2 a bad argument (nothing written), 1 a failure while running.
+// Exit status (exit_codes.hpp): 0 success, 2 bad usage (nothing written), 1 a failure while
+// running (no GPU, a full disk).
 #include <cerrno>
 #include <cstdio>
 #include <memory>
@@ -15,45 +16,26 @@
 
 #include "atomic_output.hpp"
 #include "commands.hpp"
+#include "exit_codes.hpp"
 #include "hex.hpp"
 #include "kcipher/kcipher.h"
+#include "numbers.hpp"
+#include "usage_error.hpp"
 
 namespace cli {
 namespace {
 
 struct RandOptions {
-    std::string cipher, bytes, out_path, device = "cpu", entropy, nonce, personalization;
+    uint64_t bytes = 0;
+    std::string cipher, out_path, device = "cpu", entropy, nonce, personalization;
     bool hex = false, no_df = false;
     unsigned threads = 0;
-};
-
-struct UsageError : std::runtime_error {
-    using std::runtime_error::runtime_error;
 };
 
 // A chunk is whole requests of either block size, so serving N bytes chunk by chunk gives
 // the same requests as serving them in one call.
 constexpr size_t chunk_bytes = size_t(16) << 20;
 constexpr uint64_t max_bytes = uint64_t(1) << 40;
-
-// "1000", "64k", "16M", "2G" (powers of 1024), 1 .. 1 TiB.
-uint64_t parse_count(const std::string &s)
-{
-    size_t digits = 0;
-    while (digits < s.size() && s[digits] >= '0' && s[digits] <= '9')
-        digits++;
-    std::string suffix = s.substr(digits);
-    int shift = suffix.empty() ? 0 : suffix == "k" || suffix == "K" ? 10 : suffix == "m" || suffix == "M" ? 20
-                                  : suffix == "g" || suffix == "G" ? 30 : -1;
-    if (digits == 0 || shift < 0 || digits > 13)
-        throw UsageError(fmt::format("--bytes '{}' is not a byte count (digits, optionally k, M or G)", s));
-    uint64_t n = std::stoull(s.substr(0, digits)) << shift;
-    if (n == 0)
-        throw UsageError("--bytes must be at least 1");
-    if (n > max_bytes || (n >> shift) != std::stoull(s.substr(0, digits)))
-        throw UsageError(fmt::format("--bytes '{}' is over the limit of 1 TiB per run", s));
-    return n;
-}
 
 std::vector<uint8_t> hex_option(const char *what, const std::string &s)
 {
@@ -106,9 +88,9 @@ DrbgPtr make_drbg(const RandOptions &o)
     if (st != KCIPHER_OK)
         throw std::runtime_error(fmt::format("{}: {}", cipher, kcipher_strerror(st)));
     DrbgPtr d(raw, &kcipher_drbg_free);
-    kcipher_drbg_set_threads(d.get(), o.threads);
+    check_usage(kcipher_drbg_set_threads(d.get(), o.threads), "--threads");
     if (!e.empty()) // exactly the caller's input: no OS entropy may enter later either
-        kcipher_drbg_set_entropy_source(d.get(), nullptr, nullptr);
+        check_usage(kcipher_drbg_set_entropy_source(d.get(), nullptr, nullptr), "--entropy");
     st = kcipher_drbg_instantiate(d.get(), e.empty() ? nullptr : e.data(), e.size(), n.empty() ? nullptr : n.data(),
                                   n.size(), p.empty() ? nullptr : p.data(), p.size());
     if (st == KCIPHER_ERR_DRBG_ENTROPY_SOURCE)
@@ -129,7 +111,7 @@ void write_chunk(AtomicOutput &out, const std::vector<uint8_t> &buf, size_t n, b
 
 int run_rand(const RandOptions &o)
 {
-    uint64_t total = parse_count(o.bytes);
+    const uint64_t total = o.bytes;
     DrbgPtr d = make_drbg(o);
     AtomicOutput out(o.out_path);
     std::vector<uint8_t> buf(total < chunk_bytes ? size_t(total) : chunk_bytes);
@@ -154,12 +136,15 @@ Runner add_rand_command(CLI::App &app)
     auto o = std::make_shared<RandOptions>();
     CLI::App *sub = app.add_subcommand("rand", "random bytes from a CTR_DRBG (SP 800-90A) over one of our ciphers");
     sub->add_option("-c,--cipher", o->cipher, "cipher, e.g. aria-256, lea-128, hight")->required();
-    sub->add_option("-n,--bytes", o->bytes, "how many bytes (k, M, G suffixes: powers of 1024; at most 1 TiB)")
-        ->required();
+    sub->add_option("-n,--bytes", o->bytes,
+                    "how many bytes (k, M, G, T or KiB, MiB, GiB, TiB: powers of 1024; at most 1 TiB)")
+        ->required()
+        ->transform(number({1, max_bytes}));
     sub->add_option("-o,--out", o->out_path, "output file, replaced atomically (default: standard output)");
     sub->add_option("--device", o->device, "cpu (default) or gpu")->check(CLI::IsMember({"cpu", "gpu"}));
     sub->add_flag("--hex", o->hex, "write lower-case hex and a newline instead of binary");
-    sub->add_option("--threads", o->threads, "CPU threads (0 = all cores)");
+    sub->add_option("--threads", o->threads, "CPU threads (0 = all cores; at most 1024)")
+        ->transform(number({0, max_threads}));
     sub->add_option("--entropy", o->entropy, "testing: instantiate with exactly this entropy input (hex), no OS entropy");
     sub->add_option("--nonce", o->nonce, "testing: the nonce (hex; with --entropy, df only)");
     sub->add_option("--personalization", o->personalization, "personalization string (hex)");
@@ -169,7 +154,7 @@ Runner add_rand_command(CLI::App &app)
             return run_rand(*o);
         } catch (const UsageError &e) {
             std::fprintf(stderr, "kcipher rand: %s\n", e.what());
-            return 2;
+            return exit_usage;
         }
     };
 }

@@ -10,6 +10,7 @@
 #include "atomic_output.hpp"
 #include "crypt_input.hpp"
 #include "progress.hpp"
+#include "usage_error.hpp"
 
 namespace cli {
 namespace {
@@ -31,7 +32,7 @@ struct Aad {
         if (o.aad_path.empty())
             return;
         if ((o.aad_path == "-") && (o.in_path.empty() || o.in_path == "-"))
-            throw std::runtime_error("--aad-file - and the input cannot both be standard input: give --in FILE");
+            throw UsageError("--aad-file - and the input cannot both be standard input: give --in FILE");
         file = std::make_unique<Input>(o.aad_path);
         if (mode == KCIPHER_MODE_CCM)
             file->spool();
@@ -110,20 +111,20 @@ std::vector<uint8_t> aead_iv(const CryptOptions &o, kcipher_mode mode, const kci
     const bool gcm = mode == KCIPHER_MODE_GCM;
     const char *mode_name = gcm ? "GCM" : "CCM";
     if (info.block_bytes != 16)
-        throw std::runtime_error(fmt::format("--cipher '{}': {} needs a 128-bit block, and {} has {}-bit blocks "
-                                             "(CMAC takes every cipher: `kcipher mac -c {}-cmac`)",
-                                             o.name, mode_name, info.name, 8 * info.block_bytes, info.name));
+        throw UsageError(fmt::format("--cipher '{}': {} needs a 128-bit block, and {} has {}-bit blocks "
+                                     "(CMAC takes every cipher: `kcipher mac -c {}-cmac`)",
+                                     o.name, mode_name, info.name, 8 * info.block_bytes, info.name));
     const size_t t = tag_length(o);
     if (gcm && !(t == 4 || t == 8 || (t >= 12 && t <= 16)))
-        throw std::runtime_error(fmt::format("--tag-len {}: GCM tags are 16, 15, 14, 13, 12, 8 or 4 bytes", t));
+        throw UsageError(fmt::format("--tag-len {}: GCM tags are 16, 15, 14, 13, 12, 8 or 4 bytes", t));
     if (!gcm && (t < 4 || t > 16 || t % 2 != 0))
-        throw std::runtime_error(fmt::format("--tag-len {}: CCM tags are 4, 6, 8, 10, 12, 14 or 16 bytes", t));
+        throw UsageError(fmt::format("--tag-len {}: CCM tags are 4, 6, 8, 10, 12, 14 or 16 bytes", t));
     if (o.iv_hex.empty())
-        throw std::runtime_error(gcm ? fmt::format("{} needs --iv (12 bytes, 24 hex digits, is usual)", o.name)
-                                     : fmt::format("{} needs --iv, the nonce (7 to 13 bytes)", o.name));
+        throw UsageError(gcm ? fmt::format("{} needs --iv (12 bytes, 24 hex digits, is usual)", o.name)
+                             : fmt::format("{} needs --iv, the nonce (7 to 13 bytes)", o.name));
     std::vector<uint8_t> iv = parse_hex_option("iv", o.iv_hex);
     if (!gcm && (iv.size() < 7 || iv.size() > 13))
-        throw std::runtime_error(fmt::format("--iv (the CCM nonce) must be 7 to 13 bytes, got {} bytes", iv.size()));
+        throw UsageError(fmt::format("--iv (the CCM nonce) must be 7 to 13 bytes, got {} bytes", iv.size()));
     return iv;
 }
 

@@ -11,6 +11,7 @@
 
 #include "atomic_output.hpp"
 #include "hex.hpp"
+#include "usage_error.hpp"
 
 namespace cli {
 
@@ -89,10 +90,10 @@ std::vector<uint8_t> parse_hex_option(const std::string &what, const std::string
 {
     auto v = parse_hex(hex);
     if (!v)
-        throw std::runtime_error(fmt::format("--{} is not valid hex (an even number of 0-9a-f digits)", what));
+        throw UsageError(fmt::format("--{} is not valid hex (an even number of 0-9a-f digits)", what));
     if (want != SIZE_MAX && v->size() != want)
-        throw std::runtime_error(fmt::format("--{} must be {} bytes ({} hex digits) for {}, got {} bytes", what,
-                                             want, 2 * want, cipher, v->size()));
+        throw UsageError(fmt::format("--{} must be {} bytes ({} hex digits) for {}, got {} bytes", what,
+                                     want, 2 * want, cipher, v->size()));
     return *v;
 }
 
@@ -102,13 +103,20 @@ kcipher::Cipher make_cipher(const char *cipher, const std::vector<uint8_t> &key,
         return kcipher::Cipher(cipher, key.data(), key.size(), kernel.empty() ? nullptr : kernel.c_str());
     } catch (const kcipher::Error &e) {
         kcipher_status st = e.status();
+        if (st == KCIPHER_ERR_XTS_KEY || st == KCIPHER_ERR_KEY_LENGTH) // a key that cannot be right
+            throw UsageError(fmt::format("--key for {}: {}", cipher, e.what()));
         if (st != KCIPHER_ERR_UNKNOWN_KERNEL && st != KCIPHER_ERR_KERNEL_UNAVAILABLE &&
             st != KCIPHER_ERR_KERNEL_MISMATCH)
             throw;
         const char *env = std::getenv("KCIPHER_KERNEL");
         std::string from = !kernel.empty() ? "--kernel " + kernel
                                            : std::string("KCIPHER_KERNEL=") + (env ? env : "");
-        throw std::runtime_error(fmt::format("{} for {}: {}", from, cipher, e.what()));
+        const std::string what = fmt::format("{} for {}: {}", from, cipher, e.what());
+        // A name that is no kernel, or one of another cipher, is a usage mistake; a real kernel
+        // this machine cannot run (no GPU, no AVX-512) is a failure to run, as a missing GPU is.
+        if (st == KCIPHER_ERR_KERNEL_UNAVAILABLE)
+            throw std::runtime_error(what);
+        throw UsageError(what);
     }
 }
 
@@ -118,11 +126,11 @@ CipherArgument parse_cipher_option(const std::string &name, const std::string &n
     CipherArgument a;
     kcipher_status st = kcipher_parse_name(name.c_str(), cipher, sizeof cipher, &a.mode);
     if (st != KCIPHER_OK)
-        throw std::runtime_error(fmt::format("--cipher '{}': {}", name, kcipher_strerror(st)));
+        throw UsageError(fmt::format("--cipher '{}': {}", name, kcipher_strerror(st)));
     if (a.mode == KCIPHER_MODE_NONE)
-        throw std::runtime_error(fmt::format("--cipher '{}' names no {}", name, no_mode_hint));
+        throw UsageError(fmt::format("--cipher '{}' names no {}", name, no_mode_hint));
     a.cipher = cipher;
-    kcipher_cipher_find(cipher, &a.info);
+    kcipher::check(kcipher_cipher_find(cipher, &a.info)); // parse_name knew it; checked all the same
     return a;
 }
 

@@ -4,10 +4,13 @@
 #include <cstddef>
 #include <string>
 
+#include "key_source.hpp"
+
 namespace cli {
 
 struct CryptOptions {
-    std::string name, key_hex, iv_hex, in_path, out_path, kernel;
+    KeySource key;        // -k, --key-file or --key-env (or --pass)
+    std::string name, iv_hex, in_path, out_path, kernel;
     std::string aad_hex, aad_path; // GCM/CCM: --aad or --aad-file
     size_t tag_len = 0;            // GCM/CCM: --tag-len; 0 = not given (16)
     unsigned threads = 0;

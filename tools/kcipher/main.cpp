@@ -9,7 +9,9 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
+#include "exit_codes.hpp"
 #include "kcipher/kcipher.h"
+#include "usage_error.hpp"
 
 // A report that could not be written (stdout on a full disk) is a failure too.
 static bool stdout_ok()
@@ -25,6 +27,7 @@ int main(int argc, char **argv)
     CLI::App app{"kcipher: ARIA, LEA, HIGHT and CHAM at the speed of the hardware"};
     app.set_version_flag("--version", std::string("kcipher ") + kcipher_version());
     app.require_subcommand(1);
+    app.footer(cli::exit_code_table);
 
     cli::Runner dec;
     std::map<std::string, cli::Runner> runners;
@@ -40,26 +43,29 @@ int main(int argc, char **argv)
     // CLI11 would only say that a subcommand is required.
     if (argc > 1 && argv[1][0] != '-' && runners.count(argv[1]) == 0) {
         std::fprintf(stderr, "kcipher: unknown command '%s' (expected enc, dec, mac, info, selftest, bench, keysearch or rand)\n", argv[1]);
-        return 2;
+        return cli::exit_usage;
     }
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError &e) {
-        int rc = app.exit(e) == 0 ? 0 : 2; // --help and --version arrive here too
-        return stdout_ok() ? rc : 1;
+        int rc = app.exit(e) == 0 ? cli::exit_ok : cli::exit_usage; // --help and --version arrive here too
+        return stdout_ok() ? rc : cli::exit_failed;
     }
-    int rc = 2;
+    int rc = cli::exit_usage;
     try {
         for (CLI::App *sub : app.get_subcommands()) {
             // A typo in the feature mask stops every command but `info`, which shows it.
             const char *detail = "";
             if (sub->get_name() != "info" && kcipher_cpu_features_status(&detail) != KCIPHER_OK)
-                throw std::runtime_error(detail);
+                throw cli::UsageError(detail);
             rc = runners.at(sub->get_name())();
         }
+    } catch (const cli::UsageError &e) {
+        std::fprintf(stderr, "kcipher: %s\n", e.what());
+        return cli::exit_usage;
     } catch (const std::exception &e) {
         std::fprintf(stderr, "kcipher: %s\n", e.what());
-        return 1;
+        return cli::exit_failed;
     }
-    return stdout_ok() ? rc : 1;
+    return stdout_ok() ? rc : cli::exit_failed;
 }

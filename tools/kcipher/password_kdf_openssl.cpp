@@ -6,6 +6,7 @@
 #include <openssl/rand.h>
 
 #include "password.hpp"
+#include "usage_error.hpp"
 
 namespace cli {
 
@@ -14,9 +15,9 @@ DerivedKey derive_key(const std::string &password, const uint8_t *salt, unsigned
 {
     const EVP_MD *digest = EVP_get_digestbyname(md.c_str());
     if (digest == nullptr)
-        throw std::runtime_error("--md '" + md + "': not a digest OpenSSL knows (sha256, sha1, sha512, ...)");
+        throw UsageError("--md '" + md + "': not a digest OpenSSL knows (sha256, sha1, sha512, ...)");
     if (iter == 0 || iter > 0x7fffffffu)
-        throw std::runtime_error("--iter must be from 1 to 2147483647");
+        throw UsageError("--iter must be from 1 to 2147483647");
     std::vector<uint8_t> both(key_bytes + iv_bytes);
     if (PKCS5_PBKDF2_HMAC(password.data(), (int)password.size(), salt, (int)salt_bytes, (int)iter, digest,
                           (int)both.size(), both.data()) != 1)

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "password.hpp"
+#include "usage_error.hpp"
 
 namespace cli {
 namespace {
@@ -38,12 +39,12 @@ std::string read_password(const std::string &source)
     if (source.rfind("env:", 0) == 0) {
         const char *v = std::getenv(source.c_str() + 4);
         if (v == nullptr)
-            throw std::runtime_error("--pass " + source + ": the environment variable is not set");
+            throw UsageError("--pass " + source + ": the environment variable is not set");
         return v;
     }
     if (source.rfind("file:", 0) == 0)
         return first_line(source.substr(5));
-    throw std::runtime_error("--pass '" + source + "': expected pass:TEXT, env:VAR or file:PATH");
+    throw UsageError("--pass '" + source + "': expected pass:TEXT, env:VAR or file:PATH");
 }
 
 } // namespace cli
