@@ -1,3 +1,4 @@
+#include <cstring>
 #include <string>
 
 #include "core/cipher.hpp"
@@ -24,7 +25,12 @@ extern "C" {
 
 const char *kcipher_strerror(kcipher_status status)
 {
-    switch (status) {
+    // A C caller may pass any int. In C++, loading a value outside the enum's range as the
+    // enum is undefined (clang's -fsanitize=enum stops there), so the switch reads an int.
+    int code;
+    static_assert(sizeof code == sizeof status, "a C enum is an int");
+    std::memcpy(&code, &status, sizeof code);
+    switch (code) {
     case KCIPHER_OK:
         return "success";
     case KCIPHER_ERR_NULL_POINTER:

@@ -27,7 +27,12 @@
 #if defined(__aarch64__)
 // The whole file may use the ARMv8 AES instructions: the kernel requires them
 // (feat_arm_aes), and GCC emits them only where an intrinsic asks for them.
+#if !defined(__clang__)
 #pragma GCC target("+crypto")
+#endif
+// clang (14) declares the AES and PMULL intrinsics only for a file compiled with them:
+// src/CMakeLists.txt gives this file -march=armv8-a+crypto there. Safe for the shared inline
+// functions too, since no compiler emits AES or PMULL unless an intrinsic asks.
 #include <arm_neon.h>
 
 #include <cstring>

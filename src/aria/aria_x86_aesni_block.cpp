@@ -35,13 +35,13 @@
 
 #include "aria/aria.hpp"
 #include "core/kernel.hpp"
+#include "core/target_region.hpp"
 #include "core/wipe.hpp"
 #include "kit/block_loop.hpp"
 
 // Only this file's own functions take the target: the headers' inline functions above stay
 // baseline code, whichever copy the linker keeps.
-#pragma GCC push_options
-#pragma GCC target("ssse3,aes")
+KC_TARGET_PUSH("ssse3,aes")
 
 namespace kc {
 namespace {
@@ -167,7 +167,7 @@ void decrypt_block(const AriaBlockKeys &k, const uint8_t *in, uint8_t *out)
 } // namespace
 } // namespace kc
 
-#pragma GCC pop_options
+KC_TARGET_POP()
 
 namespace kc {
 namespace {

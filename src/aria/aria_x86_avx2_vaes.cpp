@@ -22,10 +22,10 @@
 #include "aria/aria.hpp"
 #include "aria/aria_x86_byteslice.hpp"
 #include "core/kernel.hpp"
+#include "core/target_region.hpp"
 #include "kit/drbg_accel.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx2,aes,vaes")
+KC_TARGET_PUSH("avx2,aes,vaes")
 #define KC_ARIA_BYTESLICE_SIMD
 #define KC_ARIA_BYTESLICE_AES
 #define KC_ARIA_BYTESLICE_YMM
@@ -50,7 +50,7 @@ using Entry = aria_bs::MasklessEntry<VaesYmm, AesXmm, aria_bs::AesniSboxes>;
 } // namespace
 } // namespace kc
 
-#pragma GCC pop_options
+KC_TARGET_POP()
 
 namespace kc {
 

@@ -52,11 +52,11 @@
 #include "aria/aria.hpp"
 #include "aria/aria_x86_byteslice.hpp"
 #include "core/kernel.hpp"
+#include "core/target_region.hpp"
 #include "kit/drbg_accel.hpp"
 #include "core/write_prefetch.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,avx512vl,gfni")
+KC_TARGET_PUSH("avx512f,avx512bw,avx512vl,gfni")
 #define KC_ARIA_BYTESLICE_SIMD
 #include "aria/aria_x86_byteslice.hpp"
 
@@ -320,7 +320,7 @@ void keystream_blocks(const void *state, const uint8_t *ctr, uint8_t *out, size_
 } // namespace
 } // namespace kc
 
-#pragma GCC pop_options
+KC_TARGET_POP()
 
 namespace kc {
 

@@ -24,10 +24,10 @@
 #include "aria/aria.hpp"
 #include "aria/aria_x86_byteslice.hpp"
 #include "core/kernel.hpp"
+#include "core/target_region.hpp"
 #include "kit/drbg_accel.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx,aes")
+KC_TARGET_PUSH("avx,aes")
 #define KC_ARIA_BYTESLICE_SIMD
 #define KC_ARIA_BYTESLICE_AES
 #include "aria/aria_x86_byteslice.hpp"
@@ -42,7 +42,7 @@ using Entry = aria_bs::MasklessEntry<AesXmm, AesXmm, aria_bs::AesniSboxes>;
 } // namespace
 } // namespace kc
 
-#pragma GCC pop_options
+KC_TARGET_POP()
 
 namespace kc {
 

@@ -22,10 +22,10 @@
 #include "aria/aria.hpp"
 #include "aria/aria_x86_byteslice.hpp"
 #include "core/kernel.hpp"
+#include "core/target_region.hpp"
 #include "kit/drbg_accel.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx,gfni")
+KC_TARGET_PUSH("avx,gfni")
 #define KC_ARIA_BYTESLICE_SIMD
 #include "aria/aria_x86_byteslice.hpp"
 
@@ -39,7 +39,7 @@ using Entry = aria_bs::MasklessEntry<VexXmm, VexXmm, aria_bs::GfniSboxes>;
 } // namespace
 } // namespace kc
 
-#pragma GCC pop_options
+KC_TARGET_POP()
 
 namespace kc {
 

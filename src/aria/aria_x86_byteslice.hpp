@@ -18,7 +18,7 @@
 //
 // This header has two parts. The first (key layout, plain C++) is included like any header.
 // The second (SIMD templates) is compiled only where the includer defines
-// KC_ARIA_BYTESLICE_SIMD and includes this header again after its `#pragma GCC target`, so
+// KC_ARIA_BYTESLICE_SIMD and includes this header again after its `KC_TARGET_PUSH`, so
 // that the templates get that file's instruction set and internal linkage; each kernel file
 // supplies the vector operations (a traits class V) for its width and ISA.
 #if defined(__x86_64__) // x86 kernels only: the whole file

@@ -5,7 +5,8 @@
 // with an AVX kernel.
 #if defined(__x86_64__)
 
-#pragma GCC target("ssse3")
+#include "core/target_region.hpp"
+KC_TARGET_PUSH("ssse3")
 #include <immintrin.h>
 
 #include "aria/aria.hpp"
@@ -36,5 +37,7 @@ void aria_diffusion_ssse3(const uint8_t in[16], uint8_t out[16])
 }
 
 } // namespace kc
+
+KC_TARGET_POP()
 
 #endif // __x86_64__

@@ -17,7 +17,8 @@
 // Constant-time: no table is read and nothing branches on key or data.
 #if defined(__x86_64__)
 
-#pragma GCC target("avx512f,avx512bw,avx512vl,gfni,ssse3")
+#include "core/target_region.hpp"
+KC_TARGET_PUSH("avx512f,avx512bw,avx512vl,gfni,ssse3")
 #include <immintrin.h>
 
 #include "aria/aria.hpp"
@@ -154,5 +155,7 @@ void aria_fused_ecb_gfni(Cipher c, const uint8_t *key, const uint8_t *in, uint8_
 }
 
 } // namespace kc
+
+KC_TARGET_POP()
 
 #endif // __x86_64__

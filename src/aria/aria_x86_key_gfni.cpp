@@ -6,7 +6,8 @@
 // diffusion layer beside it is aria_x86_diffusion.cpp.
 #if defined(__x86_64__)
 
-#pragma GCC target("sse4.1,gfni")
+#include "core/target_region.hpp"
+KC_TARGET_PUSH("sse4.1,gfni")
 #include <immintrin.h>
 
 #include "aria/aria.hpp"
@@ -36,5 +37,7 @@ void aria_key_layer_gfni(const uint8_t in[16], int layer, uint8_t out[16])
 }
 
 } // namespace kc
+
+KC_TARGET_POP()
 
 #endif // __x86_64__

@@ -28,16 +28,18 @@
 #include "aria/aria.hpp"
 #include "aria/aria_x86_byteslice.hpp"
 #include "core/features.hpp"
+#include "core/target_region.hpp"
 #include "kit/search/cpu_searcher.hpp"
 #include "kit/search/lane_groups.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,avx512vl,gfni")
+KC_TARGET_PUSH("avx512f,avx512bw,avx512vl,gfni")
 // GCC 12's AVX-512 intrinsics pass _mm512_undefined_epi32() (initialised from itself) as the
 // unused merge source, and -Wuninitialized reports it once inlined (GCC bug 105593).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__) // clang has no -Wmaybe-uninitialized
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #define KC_ARIA_BYTESLICE_SIMD
 #include "aria/aria_x86_byteslice.hpp"
 
@@ -184,5 +186,5 @@ extern const CpuSearcher aria_x86_keysearch_avx512_gfni = {
 } // namespace kc::keysearch
 
 #pragma GCC diagnostic pop
-#pragma GCC pop_options
+KC_TARGET_POP()
 #endif

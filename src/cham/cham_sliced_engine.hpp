@@ -2,7 +2,7 @@
 // rounds, ECB in steps of G groups, CTR with its counters built in registers, and the bursts of
 // CTR_DRBG (keystream_pair, ECB with a key per block).
 //
-// A kernel file includes this header inside its `#pragma GCC target` region (the x86 kernels;
+// A kernel file includes this header inside its `KC_TARGET_PUSH` region (the x86 kernels;
 // cham_neon.cpp, baseline aarch64 code, has none), so that every function here is compiled for
 // its instruction set, and supplies an operations class per word size, O:
 //

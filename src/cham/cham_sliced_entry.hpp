@@ -1,7 +1,7 @@
 // The kernel entry points of the word-sliced CHAM kernels and their descriptors, written once
 // over an Engine (cham_sliced_engine.hpp: the vector code of one instruction set).
 //
-// Baseline code: a kernel file includes this header outside its `#pragma GCC target` region
+// Baseline code: a kernel file includes this header outside its `KC_TARGET_PUSH` region
 // (the x86 kernels; cham_neon.cpp, baseline aarch64 code, has no such region), so the entry
 // points are compiled for the baseline, like cham_sliced.hpp's cham_sliced_ctr_segments and
 // cham_sliced_ctr_head they call: only the Engine's functions (internal linkage, one copy per

@@ -34,11 +34,11 @@
 #include "cham/cham_sliced.hpp"
 #include "cham/cham_sliced_entry.hpp"
 #include "core/kernel.hpp"
+#include "core/target_region.hpp"
 #include "kit/drbg_accel.hpp"
 #include "core/wipe.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx2")
+KC_TARGET_PUSH("avx2")
 #include "cham/cham_sliced_engine.hpp"
 #include "cham/cham_x86_words.hpp"
 
@@ -107,7 +107,7 @@ using Avx2Engine = cham_sliced::Engine<YOps16, YOps32>;
 
 } // namespace kc
 
-#pragma GCC pop_options
+KC_TARGET_POP()
 
 namespace kc {
 

@@ -7,7 +7,7 @@
 //   template <unsigned R> static __m512i rol(__m512i x);
 //   template <unsigned R> static __m512i rol_xor(__m512i x, __m512i k); // ROL_R(x) ^ k
 //
-// Each kernel file includes this header inside its `#pragma GCC target` region (AVX-512F/BW at
+// Each kernel file includes this header inside its `KC_TARGET_PUSH` region (AVX-512F/BW at
 // least), so that these operations are compiled for it and inline into the engine. What they
 // share with cham/avx2 (transposes, byte shuffles, XOR, the engine's constants) is
 // cham_x86_words.hpp; the classes here state the AVX-512 rest.

@@ -24,16 +24,18 @@
 #include "cham/cham_sliced.hpp"
 #include "cham/cham_sliced_entry.hpp"
 #include "core/kernel.hpp"
+#include "core/target_region.hpp"
 #include "kit/drbg_accel.hpp"
 #include "core/wipe.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,avx512vbmi2")
+KC_TARGET_PUSH("avx512f,avx512bw,avx512vbmi2")
 // GCC 12's AVX-512 intrinsics pass _mm512_undefined_epi32() (initialised from itself) as the
 // unused merge source, and -Wuninitialized reports it once inlined here (GCC bug 105593).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__) // clang has no -Wmaybe-uninitialized
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include "cham/cham_sliced_engine.hpp"
 #include "cham/cham_x86_avx512_ops.hpp"
 
@@ -59,7 +61,7 @@ using Vbmi2Engine = cham_sliced::Engine<cham_zmm::ZOps16<Rot16>, cham_zmm::ZOps3
 } // namespace kc
 
 #pragma GCC diagnostic pop
-#pragma GCC pop_options
+KC_TARGET_POP()
 
 namespace kc {
 

@@ -8,7 +8,8 @@
 // Constant-time: ARX only, as cham/ref.
 #if defined(__x86_64__)
 
-#pragma GCC target("avx512f,avx512vl,avx512bw,avx512vbmi2")
+#include "core/target_region.hpp"
+KC_TARGET_PUSH("avx512f,avx512vl,avx512bw,avx512vbmi2")
 #include <immintrin.h>
 
 #include "cham/cham.hpp"
@@ -119,5 +120,7 @@ void cham_fused_ecb_avx512(Cipher c, const uint8_t *key, const uint8_t *in, uint
 }
 
 } // namespace kc
+
+KC_TARGET_POP()
 
 #endif // __x86_64__

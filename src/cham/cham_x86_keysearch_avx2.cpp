@@ -14,11 +14,11 @@
 
 #include "core/bytes.hpp"
 #include "core/features.hpp"
+#include "core/target_region.hpp"
 #include "kit/search/cpu_searcher.hpp"
 #include "kit/search/lane_groups.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx2")
+KC_TARGET_PUSH("avx2")
 // The search over the lanes below: its templates, and cham_key_step.hpp's on lane vectors, are
 // compiled for this region's instruction set.
 #include "cham/cham_lane_keysearch.hpp"
@@ -98,5 +98,5 @@ extern const CpuSearcher cham_x86_keysearch_avx2 = {
 
 } // namespace kc::keysearch
 
-#pragma GCC pop_options
+KC_TARGET_POP()
 #endif

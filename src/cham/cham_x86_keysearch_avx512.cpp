@@ -19,16 +19,18 @@
 
 #include "core/bytes.hpp"
 #include "core/features.hpp"
+#include "core/target_region.hpp"
 #include "kit/search/cpu_searcher.hpp"
 #include "kit/search/lane_groups.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw")
+KC_TARGET_PUSH("avx512f,avx512bw")
 // GCC 12's AVX-512 intrinsics pass _mm512_undefined_epi32() (initialised from itself) as the
 // unused merge source, and -Wuninitialized reports it once inlined (GCC bug 105593).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__) // clang has no -Wmaybe-uninitialized
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 // The search over the lanes below: its templates, and cham_key_step.hpp's on lane vectors, are
 // compiled for this region's instruction set.
 #include "cham/cham_lane_keysearch.hpp"
@@ -89,5 +91,5 @@ extern const CpuSearcher cham_x86_keysearch_avx512 = {
 } // namespace kc::keysearch
 
 #pragma GCC diagnostic pop
-#pragma GCC pop_options
+KC_TARGET_POP()
 #endif

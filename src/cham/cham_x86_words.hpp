@@ -8,7 +8,7 @@
 //   template <unsigned R> static V rol(V x);
 //   template <unsigned R> static V rol_xor(V x, V k); // ROL_R(x) ^ k; Words16 only
 //
-// Include it inside a `#pragma GCC target` region that enables AVX2 (the ymm overloads) or
+// Include it inside a `KC_TARGET_PUSH` region that enables AVX2 (the ymm overloads) or
 // AVX-512F/BW (the zmm ones too, with KC_X86_WORD_SLICE_ZMM defined, as for
 // kit/x86_word_slice.hpp): everything is in an anonymous namespace, so each kernel file
 // compiles its own copy for its own instruction set.

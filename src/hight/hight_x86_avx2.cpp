@@ -40,6 +40,7 @@
 #include <type_traits>
 
 #include "core/kernel.hpp"
+#include "core/target_region.hpp"
 #include "core/wipe.hpp"
 #include "hight/hight.hpp"
 #include "hight/hight_fold.hpp"
@@ -98,8 +99,7 @@ alignas(32) constexpr SliceOrder slice_order = make_slice_order();
 
 } // namespace kc
 
-#pragma GCC push_options
-#pragma GCC target("avx2")
+KC_TARGET_PUSH("avx2")
 #include "hight/hight_x86_byte_sliced.hpp"
 
 namespace kc {
@@ -249,7 +249,7 @@ struct Ymm {
 
 } // namespace kc
 
-#pragma GCC pop_options
+KC_TARGET_POP()
 
 namespace kc {
 

@@ -48,6 +48,7 @@
 #include <type_traits>
 
 #include "core/kernel.hpp"
+#include "core/target_region.hpp"
 #include "kit/drbg_accel.hpp"
 #include "core/wipe.hpp"
 #include "hight/hight.hpp"
@@ -89,8 +90,7 @@ alignas(64) constexpr SliceOrder slice_order = make_slice_order();
 
 } // namespace kc
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,avx512vl,gfni")
+KC_TARGET_PUSH("avx512f,avx512bw,avx512vl,gfni")
 #include "hight/hight_x86_byte_sliced.hpp"
 
 namespace kc {
@@ -412,7 +412,7 @@ void avx512_set_key(void *state, Cipher, const uint8_t *key)
 
 } // namespace kc
 
-#pragma GCC pop_options
+KC_TARGET_POP()
 
 namespace kc {
 

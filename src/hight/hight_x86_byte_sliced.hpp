@@ -4,7 +4,7 @@
 // byte lane), ECB and CTR in steps of whole groups, the last blocks as one masked step or
 // through a stack buffer, and CTR's folded rounds (hight_fold.hpp has their plan).
 //
-// A kernel file includes this header inside its `#pragma GCC target` region, so that every
+// A kernel file includes this header inside its `KC_TARGET_PUSH` region, so that every
 // function here is compiled for its instruction set, and supplies Ops (every function of it
 // [[gnu::always_inline]]: the state must stay in registers):
 //

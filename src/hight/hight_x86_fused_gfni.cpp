@@ -17,7 +17,8 @@
 // Constant-time: no table, no branch; masks and shuffles are constants of the round number.
 #if defined(__x86_64__)
 
-#pragma GCC target("avx512f,avx512bw,avx512vl,gfni")
+#include "core/target_region.hpp"
+KC_TARGET_PUSH("avx512f,avx512bw,avx512vl,gfni")
 #include <immintrin.h>
 
 #include <array>
@@ -127,5 +128,7 @@ void hight_fused_ecb_gfni(Cipher, const uint8_t *key, const uint8_t *in, uint8_t
 }
 
 } // namespace kc
+
+KC_TARGET_POP()
 
 #endif // __x86_64__

@@ -15,13 +15,13 @@
 #include <vector>
 
 #include "core/features.hpp"
+#include "core/target_region.hpp"
 #include "hight/hight_key_step.hpp"
 #include "kit/search/cpu_searcher.hpp"
 #include "kit/search/lane_groups.hpp"
 #include "kit/search/problem.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx2")
+KC_TARGET_PUSH("avx2")
 #include "hight/hight_x86_keysearch_byte_lanes.hpp"
 
 namespace kc::keysearch {
@@ -79,5 +79,5 @@ extern const CpuSearcher hight_x86_keysearch_avx2 = {
 
 } // namespace kc::keysearch
 
-#pragma GCC pop_options
+KC_TARGET_POP()
 #endif

@@ -21,19 +21,21 @@
 #include <vector>
 
 #include "core/features.hpp"
+#include "core/target_region.hpp"
 #include "hight/hight_gf_matrices.hpp"
 #include "hight/hight_key_step.hpp"
 #include "kit/search/cpu_searcher.hpp"
 #include "kit/search/lane_groups.hpp"
 #include "kit/search/problem.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,gfni")
+KC_TARGET_PUSH("avx512f,avx512bw,gfni")
 // GCC 12's AVX-512 intrinsics pass _mm512_undefined_epi32() (initialised from itself) as the
 // unused merge source, and -Wuninitialized reports it once inlined (GCC bug 105593).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__) // clang has no -Wmaybe-uninitialized
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include "hight/hight_x86_keysearch_byte_lanes.hpp"
 
 namespace kc::keysearch {
@@ -73,5 +75,5 @@ extern const CpuSearcher hight_x86_keysearch_avx512_gfni = {
 } // namespace kc::keysearch
 
 #pragma GCC diagnostic pop
-#pragma GCC pop_options
+KC_TARGET_POP()
 #endif

@@ -6,7 +6,7 @@
 // round needs them. All 32 rounds are unrolled (std::index_sequence): the state's byte
 // rotation is renaming and every source and δ a constant.
 //
-// A searcher file includes this header inside its `#pragma GCC target` region, so that the
+// A searcher file includes this header inside its `KC_TARGET_PUSH` region, so that the
 // search is compiled for its instruction set, and supplies the lane operations Ops:
 //
 //   using vec;                       a GCC vector of bytes (+ ^ | lane-wise)

@@ -3,7 +3,7 @@
 // transpose inside each 128-bit lane that turns registers of whole blocks into registers of
 // one word each (its own inverse), and which block of a group each lane then holds.
 //
-// Include it inside a `#pragma GCC target` region that enables AVX2 (the ymm overloads) or
+// Include it inside a `KC_TARGET_PUSH` region that enables AVX2 (the ymm overloads) or
 // AVX-512F/BW (the zmm ones, under KC_X86_WORD_SLICE_ZMM): everything is in an anonymous
 // namespace, so each kernel file compiles its own copy for its own instruction set.
 #pragma once

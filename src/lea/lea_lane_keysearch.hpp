@@ -1,7 +1,7 @@
 // The LEA key search on one key per SIMD lane, written once over the vector width: the search
 // of lea_x86_keysearch_avx512.cpp and lea_x86_keysearch_avx2.cpp (nothing here is x86: the
 // vectors are GCC vector types). A key search file includes this header inside its
-// `#pragma GCC target` region, so that the search, and the key schedule's templates that it
+// `KC_TARGET_PUSH` region, so that the search, and the key schedule's templates that it
 // instantiates on lane vectors (lea_key_step.hpp, first included here), are compiled for its
 // instruction set, and supplies the lane operations V (the searcher is search_lea<V>):
 //

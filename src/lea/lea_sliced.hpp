@@ -5,7 +5,7 @@
 // uses it as it is.
 //
 // Everything here is plain baseline C++. The kernels call it only from their code outside
-// the `#pragma GCC target` regions, so every out-of-line copy of these inline functions is
+// the `KC_TARGET_PUSH` regions, so every out-of-line copy of these inline functions is
 // baseline code (no AVX-512 copy can win at link time and fault on an older CPU).
 //
 // CTR precomputation (the "nonce-only part of the first rounds" of the ARX paper, kept exact

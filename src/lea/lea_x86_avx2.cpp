@@ -29,6 +29,7 @@
 #include <type_traits>
 
 #include "core/kernel.hpp"
+#include "core/target_region.hpp"
 #include "core/wipe.hpp"
 #include "core/write_prefetch.hpp"
 #include "kit/drbg_accel.hpp"
@@ -57,8 +58,7 @@ struct Avx2Keys {
 
 } // namespace kc
 
-#pragma GCC push_options
-#pragma GCC target("avx2")
+KC_TARGET_PUSH("avx2")
 #include "kit/x86_word_slice.hpp"
 #include "lea/lea_x86_word_sliced.hpp"
 
@@ -120,7 +120,7 @@ struct Avx2Ops : x86_words::WordMoves {
 
 } // namespace kc
 
-#pragma GCC pop_options
+KC_TARGET_POP()
 
 namespace kc {
 

@@ -28,6 +28,7 @@
 #include <type_traits>
 
 #include "core/kernel.hpp"
+#include "core/target_region.hpp"
 #include "core/wipe.hpp"
 #include "core/write_prefetch.hpp"
 #include "kit/drbg_accel.hpp"
@@ -53,13 +54,14 @@ struct Avx512Keys {
 
 } // namespace kc
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw")
+KC_TARGET_PUSH("avx512f,avx512bw")
 // GCC 12's AVX-512 intrinsics pass _mm512_undefined_epi32() (initialised from itself) as the
 // unused merge source, and -Wuninitialized reports it once inlined here (GCC bug 105593).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__) // clang has no -Wmaybe-uninitialized
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #define KC_X86_WORD_SLICE_ZMM
 #include "kit/x86_word_slice.hpp"
 #include "lea/lea_x86_word_sliced.hpp"
@@ -120,7 +122,7 @@ struct Avx512Ops : x86_words::WordMoves {
 } // namespace kc
 
 #pragma GCC diagnostic pop
-#pragma GCC pop_options
+KC_TARGET_POP()
 
 namespace kc {
 

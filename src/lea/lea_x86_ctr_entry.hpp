@@ -2,7 +2,7 @@
 // lea_x86_avx512.cpp), written once over a kernel's key layout and its vector CTR segment
 // (lea_x86_word_sliced.hpp's ctr_segment<Ops>).
 //
-// Baseline code: a kernel file includes this header outside its `#pragma GCC target` region,
+// Baseline code: a kernel file includes this header outside its `KC_TARGET_PUSH` region,
 // so these entry points, and the scalar CTR precomputation of lea_sliced.hpp they call, are
 // compiled for the baseline (lea_sliced.hpp says why that matters); only the segment passed
 // in (internal linkage, one copy per ISA) runs the kernel's instruction set.

@@ -13,11 +13,11 @@
 
 #include "core/bytes.hpp"
 #include "core/features.hpp"
+#include "core/target_region.hpp"
 #include "kit/search/cpu_searcher.hpp"
 #include "kit/search/lane_groups.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx2")
+KC_TARGET_PUSH("avx2")
 // The search over the lanes below: its templates, and lea_key_step.hpp's on lane vectors, are
 // compiled for this region's instruction set.
 #include "lea/lea_lane_keysearch.hpp"
@@ -52,5 +52,5 @@ extern const CpuSearcher lea_x86_keysearch_avx2 = {
 
 } // namespace kc::keysearch
 
-#pragma GCC pop_options
+KC_TARGET_POP()
 #endif

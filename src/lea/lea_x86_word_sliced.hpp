@@ -4,7 +4,7 @@
 // because its last step is masked loads and stores (vpmaskmovd, AVX-512 masks), where
 // lea_neon.cpp pads a stack copy.
 //
-// A kernel file includes this header inside its `#pragma GCC target` region, so that every
+// A kernel file includes this header inside its `KC_TARGET_PUSH` region, so that every
 // function here is compiled for its instruction set, and supplies Ops (static members, each
 // inlined: a call per word operation would cost more than the operation):
 //

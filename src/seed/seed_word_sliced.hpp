@@ -1,7 +1,7 @@
 // SEED word-sliced: the round function, key schedule, ECB and CTR of the SIMD SEED kernels,
 // written once over a vector type V whose 32-bit lanes each hold one word of one block.
 // A kernel file (seed_x86_avx512_gfni.cpp, seed_x86_avx2_vaes.cpp) includes this header
-// inside its `#pragma GCC target` region, so that every function here is compiled for its
+// inside its `KC_TARGET_PUSH` region, so that every function here is compiled for its
 // instruction set, and supplies V:
 //
 //   vec; static constexpr int W (lanes: 16 or 8); bcast(u32); load(p); store(p, v);

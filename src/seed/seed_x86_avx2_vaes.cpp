@@ -20,13 +20,13 @@
 #include <cstdint>
 
 #include "core/kernel.hpp"
+#include "core/target_region.hpp"
 #include "core/wipe.hpp"
 #include "seed/seed.hpp"
 #include "seed/seed_key_inputs.hpp"
 #include "seed/seed_sbox_aes_field.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx2,aes,vaes")
+KC_TARGET_PUSH("avx2,aes,vaes")
 #include "kit/x86_word_slice.hpp"
 #include "seed/seed_word_sliced.hpp"
 
@@ -90,5 +90,5 @@ extern const Kernel seed_avx2_vaes_kernel =
 
 } // namespace kc
 
-#pragma GCC pop_options
+KC_TARGET_POP()
 #endif

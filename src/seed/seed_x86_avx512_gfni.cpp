@@ -17,17 +17,19 @@
 #include <cstdint>
 
 #include "core/kernel.hpp"
+#include "core/target_region.hpp"
 #include "core/wipe.hpp"
 #include "seed/seed.hpp"
 #include "seed/seed_key_inputs.hpp"
 #include "seed/seed_sbox_aes_field.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,gfni")
+KC_TARGET_PUSH("avx512f,avx512bw,gfni")
 // GCC 12's AVX-512 intrinsics pass _mm512_undefined_epi32() as the unused merge source, and
 // -Wuninitialized reports it once inlined (GCC bug 105593); nothing after the region needs it.
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__) // clang has no -Wmaybe-uninitialized
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #define KC_X86_WORD_SLICE_ZMM
 #include "kit/x86_word_slice.hpp"
 #include "seed/seed_word_sliced.hpp"
@@ -68,5 +70,5 @@ extern const Kernel seed_avx512_gfni_kernel =
 
 } // namespace kc
 
-#pragma GCC pop_options
+KC_TARGET_POP()
 #endif

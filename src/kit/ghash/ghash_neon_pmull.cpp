@@ -11,7 +11,12 @@
 #if defined(__aarch64__)
 // The whole file may use PMULL: the kernel requires it (feat_arm_pmull), and GCC emits it only
 // where an intrinsic asks for it.
+#if !defined(__clang__)
 #pragma GCC target("+crypto")
+#endif
+// clang (14) declares the AES and PMULL intrinsics only for a file compiled with them:
+// src/CMakeLists.txt gives this file -march=armv8-a+crypto there. Safe for the shared inline
+// functions too, since no compiler emits AES or PMULL unless an intrinsic asks.
 #include <arm_neon.h>
 
 #include <cstring>

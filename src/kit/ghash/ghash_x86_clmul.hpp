@@ -2,7 +2,7 @@
 // implementation uses (ghash_x86_pclmul.cpp, ghash_x86_vpclmul_avx2.cpp, _avx512.cpp), and
 // the wide loop the VPCLMULQDQ files instantiate with their own vector type.
 //
-// Must be included inside a `#pragma GCC target` region that enables pclmul and ssse3; the
+// Must be included inside a `KC_TARGET_PUSH` region that enables pclmul and ssse3; the
 // functions have internal linkage, so each file compiles its own copy for its own target.
 //
 // The algebra (Gueron and Kounavis, Intel's carry-less multiplication white paper; the

@@ -7,10 +7,10 @@
 #include <cstring>
 
 #include "core/features.hpp"
+#include "core/target_region.hpp"
 #include "kit/ghash/ghash.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("pclmul,ssse3")
+KC_TARGET_PUSH("pclmul,ssse3")
 #include "kit/ghash/ghash_x86_clmul.hpp"
 
 namespace kc {
@@ -33,7 +33,7 @@ void update(const GhashKey &key, uint8_t y[16], const uint8_t *in, size_t nblock
 } // namespace
 } // namespace kc
 
-#pragma GCC pop_options
+KC_TARGET_POP()
 
 namespace kc {
 // Descriptor: needs PCLMULQDQ and SSSE3 (the byte reversal); constant-time; rank 10.

@@ -13,10 +13,10 @@
 #include <cstring>
 
 #include "core/features.hpp"
+#include "core/target_region.hpp"
 #include "kit/ghash/ghash.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx2,vpclmulqdq,pclmul,ssse3")
+KC_TARGET_PUSH("avx2,vpclmulqdq,pclmul,ssse3")
 #include "kit/ghash/ghash_x86_clmul.hpp"
 
 namespace kc::ghash_x86 {
@@ -46,7 +46,7 @@ struct Ymm {
 } // namespace
 } // namespace kc::ghash_x86
 
-#pragma GCC pop_options
+KC_TARGET_POP()
 
 namespace kc {
 // Descriptor: needs AVX2 and VPCLMULQDQ; constant-time; rank 20.

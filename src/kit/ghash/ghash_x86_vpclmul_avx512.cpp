@@ -22,14 +22,16 @@
 #include <cstring>
 
 #include "core/features.hpp"
+#include "core/target_region.hpp"
 #include "kit/ghash/ghash.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,avx512vl,vpclmulqdq,pclmul,ssse3")
+KC_TARGET_PUSH("avx512f,avx512bw,avx512vl,vpclmulqdq,pclmul,ssse3")
 // GCC's own AVX-512 headers trip these inside their casts (the undefined upper lanes).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__) // clang has no -Wmaybe-uninitialized
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include "kit/ghash/ghash_x86_clmul.hpp"
 
 namespace kc::ghash_x86 {
@@ -64,7 +66,7 @@ struct Zmm {
 } // namespace kc::ghash_x86
 
 #pragma GCC diagnostic pop
-#pragma GCC pop_options
+KC_TARGET_POP()
 
 namespace kc {
 // Descriptor: needs AVX-512 F/BW/VL and VPCLMULQDQ; constant-time; rank 30.

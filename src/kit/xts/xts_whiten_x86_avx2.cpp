@@ -7,11 +7,11 @@
 #include <immintrin.h>
 
 #include "core/features.hpp"
+#include "core/target_region.hpp"
 #include "core/wipe.hpp"
 #include "kit/xts/xts_whiten.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx2")
+KC_TARGET_PUSH("avx2")
 
 namespace kc {
 namespace {
@@ -65,5 +65,5 @@ extern const XtsWhitenKernel xts_whiten_avx2_kernel = {"xts-whiten/avx2", feat_a
 
 } // namespace kc
 
-#pragma GCC pop_options
+KC_TARGET_POP()
 #endif

@@ -8,15 +8,17 @@
 #include <immintrin.h>
 
 #include "core/features.hpp"
+#include "core/target_region.hpp"
 #include "core/wipe.hpp"
 #include "kit/xts/xts_whiten.hpp"
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw")
+KC_TARGET_PUSH("avx512f,avx512bw")
 // GCC's own AVX-512 headers trip these inside their casts (the undefined upper lanes).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__) // clang has no -Wmaybe-uninitialized
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 
 namespace kc {
 namespace {
@@ -67,5 +69,5 @@ extern const XtsWhitenKernel xts_whiten_avx512_kernel = {"xts-whiten/avx512", fe
 } // namespace kc
 
 #pragma GCC diagnostic pop
-#pragma GCC pop_options
+KC_TARGET_POP()
 #endif
