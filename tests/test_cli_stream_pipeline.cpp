@@ -1,7 +1,6 @@
 // The CLI's streaming pipeline (tools/kcipher/chunk_pipeline.hpp): a file many times the
 // ring of buffers goes through with the library's bytes, in bounded memory, from a file and
 // from a pipe, and a write failure in the writer thread ends the run with the OS's reason.
-// A file is mapped, a pipe read into buffers; several chunk workers give the bytes of one.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -55,87 +54,6 @@ TEST(CliStreamPipeline, ManyChunksInBoundedMemory)
     auto rd = kc(enc_args("dec"), o);
     ASSERT_TRUE(kct::Succeeded(rd));
     EXPECT_TRUE(kct::SameBytes(rd.out, big));
-}
-
-// Three chunks and a bit, every streaming mode: a mapped file with one chunk worker and with
-// three (CTR, ECB and CBC/CFB decryption take chunks at once; the rest must refuse to), and
-// a pipe, give the library's bytes (the CBC and ECB ones padded), and dec gives back the
-// plaintext each way; padded decryption holds a block back across the chunks of each worker.
-TEST(CliStreamPipeline, MappedFileAndPipeAndChunkWorkersAgree)
-{
-    TempDir dir;
-    const std::string plain = kct::random_str((8 << 20) + 4096 + 5, 6);
-    kct::write_file(dir / "p", plain);
-    kcipher::Cipher c("lea-128", kct::unhex(kKey));
-    const kcipher::Cipher::Bytes iv = kct::unhex(kIv), in(plain.begin(), plain.end());
-    std::vector<uint8_t> padded(plain.size() + 16);
-    for (const std::string mode : {"ctr", "ecb", "cbc", "cfb", "cfb8", "ofb"}) {
-        SCOPED_TRACE(mode);
-        std::string want(plain.size(), '\0');
-        auto *w = reinterpret_cast<uint8_t *>(want.data());
-        kcipher::Cipher::Bytes chain = iv;
-        if (mode == "ctr") {
-            c.ctr_xor(iv.data(), 0, in.data(), w, in.size());
-        } else if (mode == "ecb" || mode == "cbc") {
-            const size_t n = mode == "ecb" ? c.ecb_encrypt_padded(in.data(), in.size(), padded.data(), padded.size())
-                                           : c.cbc_encrypt_padded(chain.data(), in.data(), in.size(), padded.data(),
-                                                                  padded.size());
-            want.assign(padded.begin(), padded.begin() + n);
-        } else if (mode == "cfb") {
-            c.cfb_encrypt(chain.data(), in.data(), w, in.size());
-        } else if (mode == "cfb8") {
-            c.cfb8_encrypt(chain.data(), in.data(), w, in.size());
-        } else {
-            c.ofb_xor(chain.data(), in.data(), w, in.size());
-        }
-        kct::write_file(dir / "want", want);
-        auto args = [&](const std::string &verb, const std::string &workers) {
-            std::vector<std::string> a{verb, "-c", "lea-128-" + mode, "-k", kKey, "--no-progress", "--chunk-workers",
-                                       workers};
-            if (mode != "ecb")
-                a.insert(a.end(), {"--iv", kIv});
-            return a;
-        };
-        for (const std::string workers : {"1", "3"}) {
-            auto e = kc(args("enc", workers) + std::vector<std::string>{"-i", dir / "p", "-o", dir / "e"});
-            ASSERT_TRUE(kct::Succeeded(e));
-            EXPECT_TRUE(kct::SameBytes(kct::read_file(dir / "e"), want)) << "enc, mapped, workers " << workers;
-            auto d = kc(args("dec", workers) + std::vector<std::string>{"-i", dir / "want", "-o", dir / "d"});
-            ASSERT_TRUE(kct::Succeeded(d));
-            EXPECT_TRUE(kct::SameBytes(kct::read_file(dir / "d"), plain)) << "dec, mapped, workers " << workers;
-        }
-        kct::ProcessOptions o;
-        o.stdin_bytes = plain;
-        auto e = kc(args("enc", "3"), o);
-        ASSERT_TRUE(kct::Succeeded(e));
-        EXPECT_TRUE(kct::SameBytes(e.out, want)) << "enc, pipe";
-        o.stdin_bytes = want;
-        auto d = kc(args("dec", "3"), o);
-        ASSERT_TRUE(kct::Succeeded(d));
-        EXPECT_TRUE(kct::SameBytes(d.out, plain)) << "dec, pipe";
-    }
-}
-
-// A mapped input that starts past a header (the "Salted__" one of a password) is read from
-// there, by every worker; a bad pad found by one worker ends the run with no output.
-TEST(CliStreamPipeline, ChunkWorkersFromAnOffsetAndAFailingWorker)
-{
-    TempDir dir;
-    const std::string plain = kct::random_str((12 << 20) + 16, 7); // whole blocks: the pad is what fails
-    kct::write_file(dir / "p", plain);
-    auto pass = [&](const std::string &verb, const std::string &in, const std::string &out) {
-        return kc({verb, "-c", "lea-128-cbc", "--pass", "pass:secret", "--pbkdf2", "--iter", "1", "--no-progress",
-                   "--chunk-workers", "3", "-i", dir / in, "-o", dir / out});
-    };
-    ASSERT_TRUE(kct::Succeeded(pass("enc", "p", "e")));
-    ASSERT_TRUE(kct::Succeeded(pass("dec", "e", "d")));
-    EXPECT_TRUE(kct::SameBytes(kct::read_file(dir / "d"), plain));
-
-    // The last block's pad is checked by whichever worker takes the last chunk.
-    auto r = kc({"dec", "-c", "lea-128-ecb", "-k", kKey, "--no-progress", "--chunk-workers", "3", "-i", dir / "p",
-                 "-o", dir / "bad"});
-    EXPECT_TRUE(kct::FailedWith(r, 1, "bad decrypt"));
-    EXPECT_FALSE(kct::exists(dir / "bad"));
 }
 
 // The writer thread meets a full disk while the reader is ahead: exit 1, the reason, and

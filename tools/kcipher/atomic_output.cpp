@@ -17,12 +17,6 @@ static volatile sig_atomic_t g_tmp_live = 0;
 
 static void on_signal(int sig)
 {
-    if (sig == SIGBUS) { // on x86 and Arm Linux, only a mapped file does this (crypt_input.hpp)
-        static const char msg[] = "kcipher: the input file was cut shorter while it was read, or could not be "
-                                  "read (bus error)\n";
-        ssize_t ignored = write(STDERR_FILENO, msg, sizeof msg - 1);
-        (void)ignored;
-    }
     if (g_tmp_live)
         unlink(g_tmp_path);
     g_tmp_live = 0;

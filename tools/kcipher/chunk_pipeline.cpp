@@ -3,7 +3,7 @@
 namespace cli {
 
 ChunkPipeline::ChunkPipeline(Input &in, AtomicOutput &out, size_t chunk, size_t front, size_t back, size_t slots)
-    : in_(in), out_(out), chunk_(chunk), mapped_(in.map()), slots_(slots)
+    : in_(in), out_(out), chunk_(chunk), slots_(slots)
 {
     for (Slot &s : slots_) {
         s.mem.reset(new uint8_t[front + chunk + back]);
@@ -38,12 +38,7 @@ void ChunkPipeline::read_loop()
             free_.pop_front();
         }
         try {
-            if (mapped_) {
-                s->c.src = in_.map_next(chunk_, s->c.n);
-            } else {
-                s->c.n = in_.read(s->c.data, chunk_);
-                s->c.src = s->c.data;
-            }
+            s->c.n = in_.read(s->c.data, chunk_);
         } catch (...) {
             std::lock_guard<std::mutex> lock(m_);
             read_error_ = std::current_exception();
@@ -51,7 +46,6 @@ void ChunkPipeline::read_loop()
             return;
         }
         s->c.last = s->c.n < chunk_;
-        s->c.index = read_index_++;
         {
             std::lock_guard<std::mutex> lock(m_);
             filled_.push_back(s);
@@ -68,10 +62,9 @@ void ChunkPipeline::write_loop()
         Slot *s;
         {
             std::unique_lock<std::mutex> lock(m_);
-            auto ready = [&] { return !to_write_.empty() && to_write_.front()->c.index == write_index_; };
-            cv_.wait(lock, [&] { return stop_ || ready(); });
-            if (!ready())
-                return; // stopped with nothing left to write in order
+            cv_.wait(lock, [&] { return stop_ || !to_write_.empty(); });
+            if (to_write_.empty())
+                return; // stopped with nothing left to write
             s = to_write_.front();
             to_write_.pop_front();
         }
@@ -84,12 +77,9 @@ void ChunkPipeline::write_loop()
             return;
         }
         const bool last = s->c.last;
-        if (mapped_) // every chunk up to this one is transformed and written
-            in_.map_release(s->c.src + s->c.n);
         {
             std::lock_guard<std::mutex> lock(m_);
             free_.push_back(s);
-            write_index_++;
             written_last_ = last;
         }
         cv_.notify_all();
@@ -100,28 +90,21 @@ void ChunkPipeline::write_loop()
 
 void ChunkPipeline::rethrow_locked() const
 {
-    if (caller_error_)
-        std::rethrow_exception(caller_error_);
     if (write_error_)
         std::rethrow_exception(write_error_);
     if (read_error_)
         std::rethrow_exception(read_error_);
 }
 
-Chunk *ChunkPipeline::next()
+Chunk &ChunkPipeline::next()
 {
     std::unique_lock<std::mutex> lock(m_);
-    cv_.wait(lock, [&] { return handed_last_ || !filled_.empty() || read_error_ || write_error_ || caller_error_; });
-    if (write_error_ || caller_error_ || (filled_.empty() && read_error_))
+    cv_.wait(lock, [&] { return !filled_.empty() || read_error_ || write_error_; });
+    if (write_error_ || filled_.empty())
         rethrow_locked();
-    if (filled_.empty())
-        return nullptr; // another thread took the last chunk
     Slot *s = filled_.front();
     filled_.pop_front();
-    handed_last_ = s->c.last;
-    if (handed_last_)
-        cv_.notify_all(); // threads waiting for a chunk: there is none left
-    return &s->c;
+    return s->c;
 }
 
 void ChunkPipeline::emit(Chunk &c, const uint8_t *p, size_t n)
@@ -130,15 +113,11 @@ void ChunkPipeline::emit(Chunk &c, const uint8_t *p, size_t n)
     c.out_n = n;
     {
         std::lock_guard<std::mutex> lock(m_);
-        if (write_error_ || caller_error_)
-            rethrow_locked();
-        for (Slot &s : slots_) // in index order: the writer takes the front when it is the next one
-            if (&s.c == &c) {
-                auto at = to_write_.begin();
-                while (at != to_write_.end() && (*at)->c.index < c.index)
-                    ++at;
-                to_write_.insert(at, &s);
-            }
+        if (write_error_)
+            std::rethrow_exception(write_error_);
+        for (Slot &s : slots_)
+            if (&s.c == &c)
+                to_write_.push_back(&s);
     }
     cv_.notify_all();
 }
@@ -146,20 +125,9 @@ void ChunkPipeline::emit(Chunk &c, const uint8_t *p, size_t n)
 void ChunkPipeline::finish()
 {
     std::unique_lock<std::mutex> lock(m_);
-    cv_.wait(lock, [&] { return written_last_ || write_error_ || caller_error_; });
-    if (write_error_ || caller_error_)
-        rethrow_locked();
-}
-
-void ChunkPipeline::fail(std::exception_ptr e)
-{
-    {
-        std::lock_guard<std::mutex> lock(m_);
-        if (!caller_error_)
-            caller_error_ = e;
-        stop_ = true;
-    }
-    cv_.notify_all();
+    cv_.wait(lock, [&] { return written_last_ || write_error_; });
+    if (write_error_)
+        std::rethrow_exception(write_error_);
 }
 
 } // namespace cli

@@ -137,17 +137,6 @@ kcipher::Cipher keyed_cipher(const CryptOptions &o, const CipherArgument &arg, c
     return c;
 }
 
-// Where the cipher gets one thread by default (two or three cores), two threads take chunks
-// at once instead, so that the cores the reader and writer leave idle encrypt too.
-unsigned stream_workers(const CryptOptions &o)
-{
-    if (o.chunk_workers != 0)
-        return o.chunk_workers;
-    const unsigned cores = std::thread::hardware_concurrency();
-    const bool gpu = o.gpu || o.gpu_device >= 0;
-    return o.threads == 0 && !gpu && cores >= 2 && cores <= 3 ? 2 : 1;
-}
-
 int run_crypt(const CryptOptions &o, bool encrypt)
 {
     const CipherArgument arg =
@@ -187,7 +176,6 @@ int run_crypt(const CryptOptions &o, bool encrypt)
         run_xts(c, encrypt, iv, o.data_unit, in, out, bar);
     } else {
         StreamJob job{c, mode, encrypt, !o.nopad, iv};
-        job.workers = stream_workers(o);
         run_stream(job, in, out, bar);
     }
     out.commit();
@@ -228,10 +216,6 @@ void add_options(CLI::App *sub, CryptOptions &o)
     sub->add_option("--threads", o.threads,
                     "threads for large inputs (0 = all cores but the two that read and write; at most 1024)")
         ->transform(number({0, max_threads}));
-    sub->add_option("--chunk-workers", o.chunk_workers,
-                    "threads that take whole 4 MiB chunks of a file at once (CTR, ECB, CBC/CFB decryption), each "
-                    "cipher call on --threads (0 = 2 on a machine of 2 or 3 cores, else 1; at most 64)")
-        ->transform(number({0, 64}));
     sub->add_flag("--gpu", o.gpu, "run ECB/CTR on the GPU (the fastest GPU kernel unless --kernel names one)");
     sub->add_option("--gpu-device", o.gpu_device, "use this GPU only (implies --gpu; default: every GPU)")
         ->transform(number({0, max_gpu_device}));

@@ -1,14 +1,11 @@
 #include "crypt_input.hpp"
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
-#include <sys/mman.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <fmt/core.h>
 
@@ -40,8 +37,6 @@ Input::Input(const std::string &path)
 
 Input::~Input()
 {
-    if (map_ != nullptr)
-        munmap(map_, size_);
     if (owned_)
         std::fclose(f_);
 }
@@ -58,55 +53,6 @@ size_t Input::read(uint8_t *buf, size_t n)
     if (std::ferror(f_))
         throw std::runtime_error("cannot read " + name_ + ": " + std::strerror(errno));
     return got;
-}
-
-bool Input::map()
-{
-    if (!sized_ || map_ != nullptr)
-        return map_ != nullptr;
-    const off_t at = ftello(f_); // stdio may have read ahead: its position, not the descriptor's
-    if (at < 0 || (uint64_t)at >= size_ || size_ > SIZE_MAX)
-        return false;
-    void *p = mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fileno(f_), 0);
-    if (p == MAP_FAILED)
-        return false;
-    map_ = static_cast<uint8_t *>(p);
-    map_pos_ = map_released_ = (uint64_t)at;
-    madvise(map_, size_, MADV_SEQUENTIAL); // read ahead far, drop behind early
-    return true;
-}
-
-const uint8_t *Input::map_next(size_t n, size_t &got)
-{
-    got = (size_t)std::min<uint64_t>(n, size_ - map_pos_);
-    const uint8_t *p = map_ + map_pos_;
-    if (got != 0) {
-        // Fault the pages in here (the reader's thread), not in the cipher's. MADV_POPULATE_READ
-        // is one call (Linux 5.14); older kernels touch each page.
-        const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-        const uintptr_t a = (uintptr_t)p & ~(page - 1);
-#ifdef MADV_POPULATE_READ
-        if (madvise((void *)a, (uintptr_t)p + got - a, MADV_POPULATE_READ) != 0)
-#endif
-            for (uintptr_t q = (uintptr_t)p; q < (uintptr_t)p + got; q += page)
-                (void)*(volatile const uint8_t *)q;
-    }
-    map_pos_ += got;
-    if (map_pos_ == size_) // leave the file's position where a read() would have (a shared stdin)
-        fseeko(f_, (off_t)map_pos_, SEEK_SET);
-    return p;
-}
-
-void Input::map_release(const uint8_t *before)
-{
-    const uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
-    const uint64_t at = (uint64_t)(before - map_);
-    const uint64_t end = (at > 64 ? at - 64 : 0) & ~(page - 1); // the caller may still look a block back
-    const uint64_t from = map_released_ & ~(page - 1);
-    if (end <= from)
-        return;
-    madvise(map_ + from, end - from, MADV_DONTNEED); // a private read-only mapping: the file keeps its pages
-    map_released_ = end;
 }
 
 void Input::spool()

@@ -28,18 +28,6 @@ class Input {
     // CCM, whose first block encodes the lengths. Does nothing for a regular file.
     void spool();
 
-    // A regular file (standard input too, when it is one) can be read through a read-only
-    // mapping instead: no copy into a buffer, so a file goes through at the speed of the
-    // cipher and the writer alone. map() tries, from the current read position; false leaves
-    // read() as it was (a pipe, an empty file, a file system that cannot map). After it,
-    // map_next() hands out the input in order (fewer bytes than asked only at the end), its
-    // pages already in memory, and map_release() drops pages before a pointer from the
-    // process (not from the page cache), so that memory stays bounded. A file cut shorter
-    // while mapped ends the run with SIGBUS, which removes the output (atomic_output.hpp).
-    bool map();
-    const uint8_t *map_next(size_t n, size_t &got);
-    void map_release(const uint8_t *before);
-
     const std::string &name() const { return name_; } // "standard input" or "'path'"
     bool sized() const { return sized_; }              // a regular file (or spooled): size() is exact
     uint64_t size() const { return size_; }            // 0 when not sized
@@ -50,8 +38,6 @@ class Input {
     bool sized_ = false;
     uint64_t size_ = 0;
     std::string name_ = "standard input";
-    uint8_t *map_ = nullptr; // the whole file, from offset 0
-    uint64_t map_pos_ = 0, map_released_ = 0;
 };
 
 // --what as hex: any length (want == SIZE_MAX) or exactly `want` bytes for `cipher`.

@@ -14,7 +14,6 @@ struct CryptOptions {
     std::string aad_hex, aad_path; // GCM/CCM: --aad or --aad-file
     size_t tag_len = 0;            // GCM/CCM: --tag-len; 0 = not given (16)
     unsigned threads = 0;
-    unsigned chunk_workers = 0; // --chunk-workers; 0 = by the machine (stream_workers)
     bool progress = true;
     bool gpu = false;    // --gpu: the fastest GPU kernel unless --kernel names one
     int gpu_device = -1; // --gpu-device: one GPU (default: all)

@@ -21,10 +21,6 @@ struct StreamJob {
     bool encrypt;
     bool pad;                // ECB and CBC: PKCS#7 (false: --nopad, whole blocks only)
     std::vector<uint8_t> iv; // CTR: the counter; the others: the chain value, updated as the stream goes
-    // Threads that take whole chunks at once where chunks do not depend on each other (CTR,
-    // ECB, and CBC/CFB decryption of a mapped file): where the cipher itself runs on one
-    // thread, so that the reader's and writer's cores share the cipher's work too.
-    unsigned workers = 1;
 };
 
 // Throws std::runtime_error with a message on a partial block (--nopad) or a bad pad; the
