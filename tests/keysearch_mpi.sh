@@ -52,4 +52,21 @@ echo "$out" | grep -q "\"key\": \"$key2\"" || { echo "FAIL: key not reported"; e
 tested=$(echo "$out" | sed -n 's/.*"tested": \([0-9]*\).*/\1/p')
 [ "$tested" -lt 33554432 ] || { echo "FAIL: tested $tested: rank 0 did not stop at rank 1's key"; exit 1; }
 echo "$out" | grep -q '"complete": false' || { echo "FAIL: reported complete"; exit 1; }
+
+# Rank 1 cannot write its checkpoint (a directory stands at its path): it fails at once, and
+# rank 0, which alone would test its 2^25 candidates on the slow kernel, stops too and saves
+# its own progress; the run exits 3 with rank 1's reason.
+dir=$(mktemp -d)
+mkdir "$dir/ck.rank1of2"
+out=$("$mpirun" --allow-run-as-root --oversubscribe -np 2 "$cli" keysearch -c lea-128 \
+      --plaintext "$pt" --ciphertext "$ct2" --key 00112233445566778899aabb00000000 \
+      --mask 00000000000000000000000003ffffff --threads 1 --kernel lea/ref --chunk-keys 65536 \
+      --checkpoint "$dir/ck" --no-progress 2>&1)
+rc=$?
+echo "$out"
+[ $rc -eq 3 ] || { echo "FAIL: exit $rc, not 3"; rm -rf "$dir"; exit 1; }
+echo "$out" | grep -q "rank 1.*ck.rank1of2" || { echo "FAIL: rank 1's reason not shown"; rm -rf "$dir"; exit 1; }
+echo "$out" | grep -q "stopped because another rank failed" || { echo "FAIL: rank 0 did not stop"; rm -rf "$dir"; exit 1; }
+[ -s "$dir/ck.rank0of2" ] || { echo "FAIL: rank 0 saved no checkpoint"; rm -rf "$dir"; exit 1; }
+rm -rf "$dir"
 echo "ok"

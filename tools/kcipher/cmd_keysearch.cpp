@@ -167,7 +167,8 @@ struct Session {
     std::string found_lines;
     uint64_t found = 0;
     bool drawn = false;
-    bool peer_found = false; // another MPI rank found a key: this one stopped for it
+    bool peer_found = false;  // another MPI rank found a key: this one stopped for it
+    bool peer_failed = false; // another MPI rank failed: this one stopped (its checkpoint saved)
 };
 
 void found_cb(void *u, const uint8_t *key, size_t len, uint64_t index)
@@ -177,7 +178,7 @@ void found_cb(void *u, const uint8_t *key, size_t len, uint64_t index)
     s.found_lines += fmt::format("{} {}\n", index, k);
     s.found++;
     if (!s.all_keys)
-        mpi_announce_key(*s.world);
+        mpi_announce(*s.world, PeerNews::key_found);
     if (!s.json && s.world->rank == 0) {
         if (s.drawn)
             std::fputs("\n", stderr);
@@ -202,9 +203,15 @@ int progress_cb(void *u, const kcipher_keysearch_progress_info *i)
     }
     if (g_interrupted)
         return 1;
-    if (!s.all_keys && mpi_peer_found_key(*s.world)) {
+    switch (mpi_peer_news(*s.world)) {
+    case PeerNews::failed: // its share cannot finish: the run's outcome is its error, so stop and save
+        s.peer_failed = true;
+        return 1;
+    case PeerNews::key_found: // sent only by ranks that stop at the first key, as this one does
         s.peer_found = true;
         return 1;
+    case PeerNews::none:
+        break;
     }
     return 0;
 }
@@ -287,6 +294,9 @@ Outcome search_part(const KeysearchOptions &o, const MpiWorld &w)
         std::fputs("\n", stderr);
     if (out.status == KCIPHER_ERR_CANCELLED && s.peer_found && !g_interrupted)
         out.status = KCIPHER_OK; // stopped because another rank found the key
+    if (out.status == KCIPHER_ERR_CANCELLED && s.peer_failed && !g_interrupted)
+        out.error = fmt::format("stopped because another rank failed; this rank's progress {}",
+                                ck.empty() ? "is lost (no --checkpoint)" : "is saved in '" + ck + "'");
     out.summary = {info.tested, info.done, info.total, info.elapsed_seconds, outcome_of(out.status), s.found_lines};
     if (out.status != KCIPHER_OK && out.status != KCIPHER_ERR_CANCELLED) {
         out.error = kcipher_strerror(out.status);
@@ -365,6 +375,8 @@ int run_keysearch(const KeysearchOptions &o)
         mine.error = e.what();
         mine.summary.outcome = 2;
     }
+    if (mine.summary.outcome >= 2) // the others stop too, saving their progress
+        mpi_announce(w, PeerNews::failed);
     mpi_settle_announcements(w);
     if (!mine.error.empty() && (w.rank == 0 || mine.summary.outcome >= 2))
         fmt::print(stderr, "kcipher keysearch{}: {}\n", w.size > 1 ? fmt::format(" (rank {})", w.rank) : "", mine.error);

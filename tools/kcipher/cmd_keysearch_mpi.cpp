@@ -81,46 +81,50 @@ int mpi_agree_exit(const MpiWorld &w, int code)
 
 namespace {
 
-constexpr int key_found_tag = 7;
+constexpr int key_found_tag = 7; // the announcements' tag (a key found, or a failure)
 
-// This rank's announcements: the sends it made and how many it has received.
+// This rank's announcement (sent once: what, to every other rank) and the first it received.
 struct Announcements {
     std::vector<MPI_Request> sent;
-    int announced = 0, flag = 1, received = 0;
+    int announced = 0, what = 0, received = 0;
+    PeerNews first = PeerNews::none;
 } g_announce;
 
 void receive_one()
 {
-    int flag = 0;
-    MPI_Recv(&flag, 1, MPI_INT, MPI_ANY_SOURCE, key_found_tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    int what = 0;
+    MPI_Recv(&what, 1, MPI_INT, MPI_ANY_SOURCE, key_found_tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     g_announce.received++;
+    if (g_announce.first == PeerNews::none)
+        g_announce.first = static_cast<PeerNews>(what);
 }
 
 } // namespace
 
-void mpi_announce_key(const MpiWorld &w)
+void mpi_announce(const MpiWorld &w, PeerNews what)
 {
-    if (w.size <= 1 || g_announce.announced != 0)
+    if (w.size <= 1 || g_announce.announced != 0 || what == PeerNews::none)
         return;
     g_announce.announced = 1;
+    g_announce.what = static_cast<int>(what);
     g_announce.sent.reserve(size_t(w.size));
     for (int r = 0; r < w.size; r++) {
         if (r == w.rank)
             continue;
         g_announce.sent.emplace_back();
-        MPI_Isend(&g_announce.flag, 1, MPI_INT, r, key_found_tag, MPI_COMM_WORLD, &g_announce.sent.back());
+        MPI_Isend(&g_announce.what, 1, MPI_INT, r, key_found_tag, MPI_COMM_WORLD, &g_announce.sent.back());
     }
 }
 
-bool mpi_peer_found_key(const MpiWorld &w)
+PeerNews mpi_peer_news(const MpiWorld &w)
 {
     if (w.size <= 1)
-        return false;
+        return PeerNews::none;
     int waiting = 0;
     MPI_Iprobe(MPI_ANY_SOURCE, key_found_tag, MPI_COMM_WORLD, &waiting, MPI_STATUS_IGNORE);
     if (waiting != 0)
         receive_one();
-    return g_announce.received > 0;
+    return g_announce.first;
 }
 
 // Every rank that announced sent one message to each other rank: receive exactly the ones
@@ -151,8 +155,8 @@ MpiWorld mpi_begin()
 void mpi_end(const MpiWorld &) {}
 RankSummary mpi_combine(const MpiWorld &, const RankSummary &mine) { return mine; }
 int mpi_agree_exit(const MpiWorld &, int code) { return code; }
-void mpi_announce_key(const MpiWorld &) {}
-bool mpi_peer_found_key(const MpiWorld &) { return false; }
+void mpi_announce(const MpiWorld &, PeerNews) {}
+PeerNews mpi_peer_news(const MpiWorld &) { return PeerNews::none; }
 void mpi_settle_announcements(const MpiWorld &) {}
 
 #endif

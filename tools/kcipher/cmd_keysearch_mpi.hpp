@@ -30,12 +30,15 @@ struct RankSummary {
 RankSummary mpi_combine(const MpiWorld &w, const RankSummary &mine);
 int mpi_agree_exit(const MpiWorld &w, int code); // every rank returns rank 0's code
 
-// Stopping every rank at the first key: a rank that finds one announces it (once) to every
-// other; a searching rank polls for an announcement from its progress callback (the main
-// thread, several times a second). After the search every rank calls mpi_settle_announcements
+// Stopping every rank: a rank that finds a key (at the first key) or fails (a checkpoint it
+// cannot write, a GPU error) announces it, once, to every other; a searching rank polls from
+// its progress callback (the main thread, several times a second) and stops, saving its
+// checkpoint, on a failure always and on a key unless it searches for every key (--all-keys
+// sends no key announcements). After the search every rank calls mpi_settle_announcements
 // (collective), which receives the announcements still in flight and completes the sends.
-void mpi_announce_key(const MpiWorld &w);
-bool mpi_peer_found_key(const MpiWorld &w);
+enum class PeerNews { none, key_found, failed };
+void mpi_announce(const MpiWorld &w, PeerNews what);
+PeerNews mpi_peer_news(const MpiWorld &w); // the first announcement received so far
 void mpi_settle_announcements(const MpiWorld &w);
 
 } // namespace cli
