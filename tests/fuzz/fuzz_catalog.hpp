@@ -37,6 +37,19 @@ inline const Catalog &catalog()
     return c;
 }
 
+// The cipher an input chooses (its next byte or two) and its family's runnable CPU kernels.
+struct CipherChoice {
+    const kcipher_cipher_info &cipher;
+    const std::vector<std::string> &kernels;
+};
+
+template <class Input> CipherChoice choose_cipher(Input &f)
+{
+    const Catalog &cat = catalog();
+    const kcipher_cipher_info &cipher = cat.ciphers[f.below(cat.ciphers.size())];
+    return {cipher, cat.kernels.at(cipher.family)};
+}
+
 inline std::string reference_kernel(const kcipher_cipher_info &c) { return std::string(c.family) + "/ref"; }
 
 // A difference between a kernel and the reference: print what differs and abort, so that

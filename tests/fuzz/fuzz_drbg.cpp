@@ -38,9 +38,9 @@ size_t length(FuzzInput &f, size_t limit)
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     FuzzInput f(data, size);
-    const kcfuzz::Catalog &cat = kcfuzz::catalog();
-    const kcipher_cipher_info &cipher = cat.ciphers[f.below(cat.ciphers.size())];
-    const std::vector<std::string> &kernels = cat.kernels.at(cipher.family);
+    const kcfuzz::CipherChoice choice = kcfuzz::choose_cipher(f);
+    const kcipher_cipher_info &cipher = choice.cipher;
+    const std::vector<std::string> &kernels = choice.kernels;
     const std::string &kernel = kernels[f.below(kernels.size())];
     const unsigned flags = f.flag() ? KCIPHER_DRBG_NO_DF : 0;
 

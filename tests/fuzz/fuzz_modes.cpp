@@ -123,9 +123,9 @@ size_t output_bytes(const Call &c)
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     FuzzInput f(data, size);
-    const kcfuzz::Catalog &cat = kcfuzz::catalog();
-    const kcipher_cipher_info &cipher = cat.ciphers[f.below(cat.ciphers.size())];
-    const std::vector<std::string> &kernels = cat.kernels.at(cipher.family);
+    const kcfuzz::CipherChoice choice = kcfuzz::choose_cipher(f);
+    const kcipher_cipher_info &cipher = choice.cipher;
+    const std::vector<std::string> &kernels = choice.kernels;
     const std::string &kernel = kernels[f.below(kernels.size())];
     const size_t block = cipher.block_bytes;
 
