@@ -4,7 +4,7 @@ programs alternated on one pinned core, the same run, ratios reported as ranges.
 
     python3 bench/tools/aria_vs_libgcrypt.py --kcipher build/tools/kcipher/kcipher \\
         [--bench-slope ../shared/tools/libgcrypt-1.12.2-bench-slope] [--core 3] [--rounds 3] \\
-        [--json FILE] [--markdown FILE]
+        [--repetitions 16] [--json FILE] [--markdown FILE]
 
 A tier is a kcipher kernel and the libgcrypt configuration with the same instructions:
 `aria/avx512-gfni` against libgcrypt's default (AVX-512 + GFNI), `aria/avx2-gfni` against
@@ -44,9 +44,11 @@ def cpu_flags():
     return set()
 
 
-def bench_slope(exe, core, flags):
-    """{(mode, op): MB/s} from one bench-slope run over aria128."""
-    cmd = ["taskset", "-c", str(core), exe, "--cpu-mhz", "auto"] + flags + ["cipher", "aria128"]
+def bench_slope(exe, core, flags, repetitions):
+    """{(mode, op): MB/s} from one bench-slope run over aria128 (every mode it has: about 90 s at
+    its default 64 repetitions, so fewer are asked for)."""
+    cmd = ["taskset", "-c", str(core), exe, "--cpu-mhz", "auto", "--repetitions", str(repetitions)] + flags + [
+        "cipher", "aria128"]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     rates = {}
     for line in out.splitlines():
@@ -83,6 +85,7 @@ def main():
                                                           "libgcrypt-1.12.2-bench-slope"))
     ap.add_argument("--core", type=int, default=min(3, os.cpu_count() - 1))
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--repetitions", type=int, default=16, help="bench-slope's --repetitions (its default: 64)")
     ap.add_argument("--json")
     ap.add_argument("--markdown")
     a = ap.parse_args()
@@ -96,7 +99,7 @@ def main():
     for r in range(a.rounds):
         for kernel, flags, _ in tiers:
             # On a CPU without AVX-512 the best tier's libgcrypt is its default (no flags needed).
-            g = bench_slope(a.bench_slope, a.core, flags if kernel != best else [])
+            g = bench_slope(a.bench_slope, a.core, flags if kernel != best else [], a.repetitions)
             k = kcipher_rates(a.kcipher, a.core, kernel)
             for mode, op in ROWS:
                 s = samples.setdefault((kernel, mode, op), {"gcrypt": [], "kcipher16k": [], "kcipher1k": []})
