@@ -287,16 +287,20 @@ TEST_P(CliOpenssl, SameBytesBothWays)
         std::string iv_hex; // empty: random
     };
     std::vector<Case> cases;
+    // Under qemu or the sanitizers (a sampled run), where a 9 MiB run of kcipher takes tens of
+    // seconds: inputs up to one chunk crossing (kChunk + 16) only; natively every size. The
+    // CTR carry cases below stay: they are the only test of a chunk starting on a carry.
+    const bool sampled = kct::Sample("cli-openssl").sampling();
     if (p.mode == "cfb8") {
         // One block encryption per byte (about 350 c/B on both sides): one chunk crossing
-        // natively; under qemu or the sanitizers (a sampled run) small inputs only.
-        const bool sampled = kct::Sample("cli-openssl-cfb8").sampling();
+        // natively; under qemu or the sanitizers small inputs only.
         for (size_t n : {size_t(0), size_t(1), size_t(15), size_t(17), size_t(4099), kChunk + 1})
             if (!sampled || n < kChunk)
                 cases.push_back({n, ""});
     } else if (ctr) {
         for (size_t n : {size_t(0), size_t(1), size_t(15), size_t(17), size_t(4099), kChunk + 1, 9 * size_t(1 << 20) + 5})
-            cases.push_back({n, ""});
+            if (!sampled || n <= kChunk + 16)
+                cases.push_back({n, ""});
         if (p.bits == 128 && p.mode == "ctr") {
             // The second 4 MiB chunk starts at block 0x40000: with these counters it begins
             // exactly on a carry out of the low 64 bits, and on the wrap at 2^128.
@@ -305,14 +309,16 @@ TEST_P(CliOpenssl, SameBytesBothWays)
         }
     } else if (p.nopad) {
         for (size_t n : {size_t(0), size_t(16), size_t(4096 + 48), kChunk + 16, 9 * size_t(1 << 20) + 48})
-            cases.push_back({n, ""});
+            if (!sampled || n <= kChunk + 16)
+                cases.push_back({n, ""});
     } else {
         // Padded: partial last blocks, and plaintexts whose padded ciphertext ends exactly on
         // a chunk (kChunk - 1) or one block past it (kChunk), where decryption holds the last
         // block of a full chunk back.
         for (size_t n : {size_t(0), size_t(1), size_t(15), size_t(16), size_t(4096 + 48 + 7), kChunk - 1, kChunk,
                          kChunk + 16, 9 * size_t(1 << 20) + 48 + 3})
-            cases.push_back({n, ""});
+            if (!sampled || n <= kChunk + 16)
+                cases.push_back({n, ""});
     }
 
     uint64_t seed = 0xa71a0000u + (uint64_t)p.bits * 64 + (ecb ? 0 : ctr ? 2 : 1) * 16 + (p.nopad ? 8 : 0) +
