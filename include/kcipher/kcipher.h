@@ -363,7 +363,9 @@ KCIPHER_API KCIPHER_MUST_CHECK kcipher_status kcipher_aead_open(const kcipher_ct
  * number of kcipher_aead_update calls (any lengths; out gets exactly len bytes each time),
  * then kcipher_aead_final (sealing: writes the tag) or kcipher_aead_final_verify (opening).
  * CCM needs the total AAD and payload lengths at init (its first block encodes them) and
- * then exactly that many bytes; GCM ignores both (pass 0).
+ * then exactly that many bytes; GCM ignores both (pass 0). A GCM opening stream may pass
+ * tag_len 0 when the tag's length is not known yet: kcipher_aead_final_verify then takes
+ * any GCM tag length.
  *
  * WARNING: when opening, kcipher_aead_update returns plaintext BEFORE the tag is checked
  * (as OpenSSL's EVP interface does). Treat it as unauthenticated until

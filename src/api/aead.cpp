@@ -188,7 +188,7 @@ template <class Compute> kcipher_status finish_stream(TagStream &s, size_t tag_l
 {
     if (s.finished)
         return KCIPHER_ERR_STATE;
-    if (tag_len != s.tag_len)
+    if (s.tag_len == 0 ? !gcm_tag_length_ok(tag_len) : tag_len != s.tag_len) // 0: GCM opening, length at the end
         return KCIPHER_ERR_TAG_LENGTH;
     compute(full);
     s.finished = true;
@@ -271,7 +271,10 @@ kcipher_status kcipher_aead_init(kcipher_aead **st, const kcipher_ctx *ctx, kcip
     *st = nullptr;
     if (!is_aead(mode))
         return KCIPHER_ERR_UNKNOWN_MODE;
-    kcipher_status s = check_iv_and_tag(ctx, mode, iv, iv_len, tag_len);
+    // GCM's tag length matters only to the tag, so an opening stream may leave it to final_verify
+    // (OpenSSL's EVP takes the tag, and so its length, any time before the final call).
+    const bool tag_len_later = tag_len == 0 && mode == KCIPHER_MODE_GCM && !seal;
+    kcipher_status s = check_iv_and_tag(ctx, mode, iv, iv_len, tag_len_later ? 16 : tag_len);
     if (s == KCIPHER_OK && mode == KCIPHER_MODE_CCM)
         s = check_limits(mode, iv_len, aad_len, text_len);
     if (s != KCIPHER_OK)
