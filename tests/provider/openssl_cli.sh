@@ -102,6 +102,34 @@ for cipher in aria-128 aria-256 lea-128 lea-192 hight cham-64-128 cham-128-256 s
     done
 done
 
+# `openssl rand` with KCIPHER-CTR-DRBG as the library's DRBG, set in openssl.cnf's [random].
+cat >"$work/rand.cnf" <<CNF
+openssl_conf = init
+[init]
+providers = prov
+random = random_sect
+[prov]
+default = dflt
+kcipher = kc
+[dflt]
+activate = 1
+[kc]
+module = $(cd "$modules" && pwd)/kcipher.so
+activate = 1
+[random_sect]
+random = KCIPHER-CTR-DRBG
+cipher = LEA-256-CTR
+properties = provider=kcipher
+CNF
+OPENSSL_CONF="$work/rand.cnf" openssl rand -out "$work/rand" 1000000
+checks=$((checks + 1))
+[ "$(stat -c %s "$work/rand")" = 1000000 ] || { echo "openssl rand through KCIPHER-CTR-DRBG failed" >&2; fail=1; }
+sed 's/^random = KCIPHER-CTR-DRBG/random = NO-SUCH-DRBG/' "$work/rand.cnf" >"$work/norand.cnf"
+if OPENSSL_CONF="$work/norand.cnf" openssl rand -hex 8 >/dev/null 2>&1; then # the control: the section is read
+    echo "openssl rand ignored the [random] section" >&2
+    fail=1
+fi
+
 echo "$checks comparisons"
 [ "$checks" -gt 1000 ] || { echo "too few comparisons ran" >&2; exit 1; }
 exit $fail

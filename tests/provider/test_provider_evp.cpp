@@ -10,8 +10,10 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/provider.h>
+#include <openssl/rand.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -516,6 +518,117 @@ TEST_F(Provider, BadUseIsAnOpenSslErrorNotACrash)
     EXPECT_TRUE(error_is_ours());
     EVP_CIPHER_free(xts);
     EVP_CIPHER_CTX_free(x);
+}
+
+std::string to_hex(const Bytes &b)
+{
+    static const char *d = "0123456789abcdef";
+    std::string s;
+    for (uint8_t x : b)
+        s += {d[x >> 4], d[x & 15]};
+    return s;
+}
+
+// `kcipher rand` with the given arguments: its output line.
+std::string kcipher_rand(const std::string &args)
+{
+    const std::string cmd = std::string(KC_CLI_PATH) + " rand --hex " + args;
+    FILE *p = popen(cmd.c_str(), "r");
+    std::string out;
+    char buf[512];
+    while (p != nullptr && std::fgets(buf, sizeof buf, p) != nullptr)
+        out += buf;
+    EXPECT_EQ(p != nullptr ? pclose(p) : -1, 0) << cmd;
+    while (!out.empty() && out.back() == '\n')
+        out.pop_back();
+    return out;
+}
+
+// KCIPHER-CTR-DRBG under TEST-RAND (fixed entropy and nonce): the bytes `kcipher rand` gives
+// for that entropy, nonce and personalization, with and without the derivation function.
+TEST_F(Provider, DrbgMatchesKcipherRand)
+{
+    EVP_RAND *test_rand = EVP_RAND_fetch(lib, "TEST-RAND", "provider=default");
+    EVP_RAND *ours = EVP_RAND_fetch(lib, "KCIPHER-CTR-DRBG", "provider=kcipher");
+    ASSERT_NE(test_rand, nullptr);
+    ASSERT_NE(ours, nullptr);
+    for (const char *cipher : {"aria-128", "aria-256", "lea-192", "hight", "cham-128-256", "seed-128"}) {
+        for (bool df : {true, false}) {
+            kcipher_cipher_info info{};
+            kcipher_cipher_find(cipher, &info);
+            const size_t seed_len = df ? info.key_bytes : info.key_bytes + info.block_bytes;
+            const Bytes entropy = random_bytes(seed_len), nonce = df ? random_bytes(info.key_bytes / 2) : Bytes();
+            const Bytes pers = random_bytes(below(2) == 0 ? 0 : 1 + below(32));
+            EVP_RAND_CTX *parent = EVP_RAND_CTX_new(test_rand, nullptr);
+            unsigned strength = 256;
+            OSSL_PARAM tp[] = {OSSL_PARAM_construct_uint(OSSL_RAND_PARAM_STRENGTH, &strength),
+                               OSSL_PARAM_construct_octet_string(OSSL_RAND_PARAM_TEST_ENTROPY,
+                                                                 const_cast<uint8_t *>(entropy.data()), entropy.size()),
+                               OSSL_PARAM_construct_end(), OSSL_PARAM_construct_end()};
+            if (df) // no-df takes no nonce
+                tp[2] = OSSL_PARAM_construct_octet_string(OSSL_RAND_PARAM_TEST_NONCE, const_cast<uint8_t *>(nonce.data()),
+                                                          nonce.size());
+            ASSERT_EQ(EVP_RAND_instantiate(parent, 0, 0, nullptr, 0, tp), 1);
+            EVP_RAND_CTX *drbg = EVP_RAND_CTX_new(ours, parent);
+            int use_df = df;
+            OSSL_PARAM dp[] = {OSSL_PARAM_construct_utf8_string(OSSL_DRBG_PARAM_CIPHER, const_cast<char *>(cipher), 0),
+                               OSSL_PARAM_construct_int(OSSL_DRBG_PARAM_USE_DF, &use_df), OSSL_PARAM_construct_end()};
+            ASSERT_EQ(EVP_RAND_instantiate(drbg, 0, 0, pers.data(), pers.size(), dp), 1) << cipher;
+            EXPECT_EQ(EVP_RAND_get_state(drbg), EVP_RAND_STATE_READY);
+            EXPECT_EQ(EVP_RAND_get_strength(drbg), info.key_bytes * 8);
+            Bytes got(100);
+            ASSERT_EQ(EVP_RAND_generate(drbg, got.data(), got.size(), 0, 0, nullptr, 0), 1);
+            std::string args = std::string("-c ") + cipher + " -n 100 --entropy " + to_hex(entropy);
+            args += df ? " --nonce " + to_hex(nonce) : std::string(" --no-df");
+            if (!pers.empty())
+                args += " --personalization " + to_hex(pers);
+            EXPECT_EQ(to_hex(got), kcipher_rand(args)) << cipher << (df ? " df" : " no df");
+            EVP_RAND_CTX_free(drbg);
+            EVP_RAND_CTX_free(parent);
+        }
+    }
+    EVP_RAND_free(test_rand);
+    EVP_RAND_free(ours);
+}
+
+// As openssl.cnf's [random] section would set it: the library's own DRBGs are ours.
+TEST_F(Provider, DrbgServesAsTheLibrarysRandom)
+{
+    OSSL_LIB_CTX *l = OSSL_LIB_CTX_new();
+    ASSERT_EQ(OSSL_PROVIDER_set_default_search_path(l, KC_PROVIDER_DIR), 1);
+    OSSL_PROVIDER *k = OSSL_PROVIDER_load(l, "kcipher"), *d = OSSL_PROVIDER_load(l, "default");
+    ASSERT_EQ(RAND_set_DRBG_type(l, "KCIPHER-CTR-DRBG", "provider=kcipher", "LEA-256-CTR", nullptr), 1);
+    Bytes a(5000), b(5000);
+    ASSERT_EQ(RAND_bytes_ex(l, a.data(), a.size(), 0), 1);
+    ASSERT_EQ(RAND_priv_bytes_ex(l, b.data(), b.size(), 0), 1);
+    EXPECT_NE(a, b);
+    EXPECT_STREQ(EVP_RAND_get0_name(EVP_RAND_CTX_get0_rand(RAND_get0_primary(l))), "KCIPHER-CTR-DRBG");
+    EXPECT_STREQ(EVP_RAND_get0_name(EVP_RAND_CTX_get0_rand(RAND_get0_public(l))), "KCIPHER-CTR-DRBG");
+    OSSL_PROVIDER_unload(k);
+    OSSL_PROVIDER_unload(d);
+    OSSL_LIB_CTX_free(l);
+}
+
+TEST_F(Provider, DrbgRefusesBadUse)
+{
+    EVP_RAND *ours = EVP_RAND_fetch(lib, "KCIPHER-CTR-DRBG", "provider=kcipher");
+    EVP_RAND_CTX *drbg = EVP_RAND_CTX_new(ours, nullptr);
+    uint8_t buf[16];
+    EXPECT_NE(EVP_RAND_generate(drbg, buf, sizeof buf, 0, 0, nullptr, 0), 1); // not instantiated: EVP says so
+    EXPECT_NE(ERR_peek_last_error(), 0u);
+    ERR_clear_error();
+    OSSL_PARAM bad[] = {OSSL_PARAM_construct_utf8_string(OSSL_DRBG_PARAM_CIPHER, const_cast<char *>("AES-256-CTR"), 0),
+                        OSSL_PARAM_construct_end()};
+    EXPECT_NE(EVP_RAND_instantiate(drbg, 0, 0, nullptr, 0, bad), 1);
+    EXPECT_TRUE(error_is_ours());
+    OSSL_PARAM aria128[] = {OSSL_PARAM_construct_utf8_string(OSSL_DRBG_PARAM_CIPHER, const_cast<char *>("ARIA-128-CTR"), 0),
+                            OSSL_PARAM_construct_end()};
+    EXPECT_NE(EVP_RAND_instantiate(drbg, 256, 0, nullptr, 0, aria128), 1); // 128-bit cipher, 256 asked
+    EXPECT_TRUE(error_is_ours());
+    ASSERT_EQ(EVP_RAND_instantiate(drbg, 128, 0, nullptr, 0, aria128), 1); // from getrandom
+    EXPECT_EQ(EVP_RAND_generate(drbg, buf, sizeof buf, 0, 0, nullptr, 0), 1);
+    EVP_RAND_CTX_free(drbg);
+    EVP_RAND_free(ours);
 }
 
 TEST_F(Provider, OffersEveryCipherInEveryMode)

@@ -4,6 +4,7 @@
 #include "algorithms.hpp"
 #include "errors.hpp"
 #include "provider.hpp"
+#include "rand_drbg.hpp"
 
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
@@ -90,6 +91,7 @@ const OSSL_ALGORITHM *query_operation(void *, int operation_id, int *no_cache)
     *no_cache = 0;
     switch (operation_id) {
     case OSSL_OP_CIPHER: return cipher_algorithms();
+    case OSSL_OP_RAND: return rand_algorithms();
     default: return nullptr;
     }
 }
