@@ -220,6 +220,33 @@ TEST(AeadStreaming, OrderAndLengthsAreEnforced)
     kcipher_aead_free(nullptr);
 }
 
+// GCM opening may leave the tag's length to final_verify (OpenSSL's EVP sets the tag late);
+// sealing and CCM may not, and the length given at the end must still be a GCM one.
+TEST(AeadStreaming, GcmOpeningTakesTheTagLengthAtTheEnd)
+{
+    const Bytes key(16, 1), iv(12, 2), x(40, 3);
+    Ctx c("aria-128", key);
+    Bytes sealed(40 + 16), out(40);
+    ASSERT_EQ(KCIPHER_OK, kcipher_aead_seal(c.c, KCIPHER_MODE_GCM, iv.data(), 12, nullptr, 0, x.data(), 40,
+                                            sealed.data(), 16));
+    kcipher_aead *a = nullptr;
+    EXPECT_EQ(KCIPHER_ERR_TAG_LENGTH, kcipher_aead_init(&a, c.c, KCIPHER_MODE_GCM, 1, iv.data(), 12, 0, 0, 0));
+    EXPECT_EQ(KCIPHER_ERR_TAG_LENGTH, kcipher_aead_init(&a, c.c, KCIPHER_MODE_CCM, 0, iv.data(), 12, 0, 0, 40));
+    for (size_t t : {4, 8, 12, 13, 16}) {
+        ASSERT_EQ(KCIPHER_OK, kcipher_aead_init(&a, c.c, KCIPHER_MODE_GCM, 0, iv.data(), 12, 0, 0, 0));
+        ASSERT_EQ(KCIPHER_OK, kcipher_aead_update(a, sealed.data(), out.data(), 40));
+        EXPECT_EQ(KCIPHER_ERR_TAG_LENGTH, kcipher_aead_final_verify(a, sealed.data() + 40, 7));
+        EXPECT_EQ(KCIPHER_OK, kcipher_aead_final_verify(a, sealed.data() + 40, t)) << t; // a prefix of the tag
+        kcipher_aead_free(a);
+        EXPECT_EQ(out, x);
+    }
+    ASSERT_EQ(KCIPHER_OK, kcipher_aead_init(&a, c.c, KCIPHER_MODE_GCM, 0, iv.data(), 12, 0, 0, 0));
+    ASSERT_EQ(KCIPHER_OK, kcipher_aead_update(a, sealed.data(), out.data(), 40));
+    sealed[45] ^= 1;
+    EXPECT_EQ(KCIPHER_ERR_AUTH, kcipher_aead_final_verify(a, sealed.data() + 40, 12));
+    kcipher_aead_free(a);
+}
+
 TEST(AeadErrors, ArgumentsAndLimitsAreRefusedBeforeAnyOutput)
 {
     const Bytes key(16, 1), iv(12, 2);
