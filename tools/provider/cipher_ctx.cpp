@@ -41,6 +41,10 @@ int CipherCtx::set_key(const uint8_t *key, size_t keylen)
         raise(prov_, R_INVALID_KEY_LENGTH, "%s takes a %zu-byte key, not %zu", algo_->names, key_len_, keylen);
         return 0;
     }
+    // The same key again (openssl speed re-inits with its key before every message; so may
+    // applications): the schedule already made is the one it would make.
+    if (kc_ != nullptr && keylen == key_len_set_ && CRYPTO_memcmp(key, key_, keylen) == 0)
+        return 1;
     // An XTS context is keyed under the mode's name (kcipher checks the two halves differ).
     char name[48];
     std::snprintf(name, sizeof name, "%s%s", algo_->cipher, algo_->mode == KCIPHER_MODE_XTS ? "-xts" : "");
