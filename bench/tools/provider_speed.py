@@ -32,8 +32,9 @@ SPEED = [  # (row, algorithm, provider preferred, decrypt)
 
 
 def provider_args(modules, prefer):
+    # A preference (?), not a requirement: openssl speed also fetches OpenSSL's own DRBG.
     return ["-provider-path", modules, "-provider", "kcipher", "-provider", "default", "-propquery",
-            f"provider={prefer}"]
+            f"?provider={prefer}"]
 
 
 def speed(modules, core, alg, prefer, decrypt, seconds):
