@@ -247,6 +247,37 @@ TEST(AeadStreaming, GcmOpeningTakesTheTagLengthAtTheEnd)
     kcipher_aead_free(a);
 }
 
+// A copy taken mid-stream finishes as the original does, on its own context with the same key
+// (made apart, the original context gone by then); a context with another key is refused.
+TEST(AeadStreaming, ACopyContinuesOnAContextWithTheSameKey)
+{
+    const Bytes key(16, 1), other(16, 2), iv(12, 2), aad(37, 4), x(1000, 3);
+    for (kcipher_mode mode : {KCIPHER_MODE_GCM, KCIPHER_MODE_CCM}) {
+        for (size_t cut : {0, 5, 16, 333}) {
+            auto *c = new Ctx("lea-128", key);
+            Ctx again("lea-128", key), wrong("lea-128", other);
+            Bytes want(1000), got(1000), tag_a(16), tag_b(16);
+            kcipher_aead *a = nullptr, *b = nullptr;
+            ASSERT_EQ(KCIPHER_OK, kcipher_aead_init(&a, c->c, mode, 1, iv.data(), 12, 16, aad.size(), x.size()));
+            ASSERT_EQ(KCIPHER_OK, kcipher_aead_aad(a, aad.data(), aad.size()));
+            ASSERT_EQ(KCIPHER_OK, kcipher_aead_update(a, x.data(), want.data(), cut));
+            EXPECT_EQ(KCIPHER_ERR_INVALID_ARGUMENT, kcipher_aead_dup(&b, a, wrong.c));
+            EXPECT_EQ(b, nullptr);
+            ASSERT_EQ(KCIPHER_OK, kcipher_aead_dup(&b, a, again.c));
+            got = want;
+            ASSERT_EQ(KCIPHER_OK, kcipher_aead_update(a, x.data() + cut, want.data() + cut, x.size() - cut));
+            ASSERT_EQ(KCIPHER_OK, kcipher_aead_final(a, tag_a.data(), 16));
+            kcipher_aead_free(a);
+            delete c; // the copy no longer needs the original's context
+            ASSERT_EQ(KCIPHER_OK, kcipher_aead_update(b, x.data() + cut, got.data() + cut, x.size() - cut));
+            ASSERT_EQ(KCIPHER_OK, kcipher_aead_final(b, tag_b.data(), 16));
+            kcipher_aead_free(b);
+            EXPECT_EQ(got, want) << mode << " " << cut;
+            EXPECT_EQ(tag_b, tag_a) << mode << " " << cut;
+        }
+    }
+}
+
 TEST(AeadErrors, ArgumentsAndLimitsAreRefusedBeforeAnyOutput)
 {
     const Bytes key(16, 1), iv(12, 2);

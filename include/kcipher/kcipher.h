@@ -386,6 +386,10 @@ KCIPHER_API KCIPHER_MUST_CHECK kcipher_status kcipher_aead_final_verify(kcipher_
                                                                         size_t tag_len);
 /* Wipes the state (keys, H, partial tags) and frees. NULL is allowed. */
 KCIPHER_API void kcipher_aead_free(kcipher_aead *st);
+/* An independent copy of the stream st at its current point, continuing on ctx: st's own
+ * context, or another made with the same cipher and key (OpenSSL's EVP_CIPHER_CTX_copy keys
+ * one of its own). Another key is KCIPHER_ERR_INVALID_ARGUMENT. Both contexts must still exist. */
+KCIPHER_API kcipher_status kcipher_aead_dup(kcipher_aead **copy, const kcipher_aead *st, const kcipher_ctx *ctx);
 
 /*
  * GCM on the GPU (a context made with a GPU kernel). A GPU context's kcipher_aead_seal and

@@ -197,6 +197,7 @@ template <class Compute> kcipher_status finish_stream(TagStream &s, size_t tag_l
 } // namespace kc
 
 struct kcipher_aead : TagStream {
+    const kcipher_ctx *ctx; // the context it was made on (it must outlive the stream)
     kcipher_mode mode;
     bool seal;
     size_t iv_len;
@@ -282,6 +283,7 @@ kcipher_status kcipher_aead_init(kcipher_aead **st, const kcipher_ctx *ctx, kcip
     kcipher_aead *a = new (std::nothrow) kcipher_aead;
     if (a == nullptr)
         return KCIPHER_ERR_NO_MEMORY;
+    a->ctx = ctx;
     a->mode = mode;
     a->seal = seal != 0;
     a->tag_len = tag_len;
@@ -363,6 +365,34 @@ kcipher_status kcipher_aead_final_verify(kcipher_aead *a, const uint8_t *tag, si
     if (a == nullptr || tag == nullptr)
         return KCIPHER_ERR_NULL_POINTER;
     return verify_tag([&](uint8_t *full) { return finish(a, false, tag_len, full); }, tag, tag_len);
+}
+
+// Two contexts hold the same key when their cipher, CPU kernel and round keys are the same.
+static bool same_key(const kcipher_ctx *x, const kcipher_ctx *y)
+{
+    const Keyed kx = x->cpu_keyed(), ky = y->cpu_keyed();
+    const size_t n = kx.kernel->key_state_bytes;
+    return x->cipher == y->cipher && kx.kernel == ky.kernel && std::memcmp(kx.keys, ky.keys, n) == 0;
+}
+
+kcipher_status kcipher_aead_dup(kcipher_aead **copy, const kcipher_aead *st, const kcipher_ctx *ctx)
+{
+    if (copy == nullptr || st == nullptr || ctx == nullptr)
+        return KCIPHER_ERR_NULL_POINTER;
+    *copy = nullptr;
+    if (kc_plain_context(ctx) != KCIPHER_OK || !same_key(st->ctx, ctx))
+        return KCIPHER_ERR_INVALID_ARGUMENT;
+    kcipher_aead *a = new (std::nothrow) kcipher_aead(*st);
+    if (a == nullptr)
+        return KCIPHER_ERR_NO_MEMORY;
+    a->ctx = ctx;
+    const Keyed chain = ctx->chain_keyed();
+    if (a->mode == KCIPHER_MODE_GCM)
+        a->gcm.rebind(ctx->cpu_keyed(), ctx->gcm_key(), &chain);
+    else
+        a->ccm.rebind(ctx->cpu_keyed(), chain);
+    *copy = a;
+    return KCIPHER_OK;
 }
 
 void kcipher_aead_free(kcipher_aead *a) { delete a; }

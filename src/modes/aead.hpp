@@ -27,6 +27,9 @@ class CtrStream {
                const Keyed *one_block = nullptr);
     void xor_bytes(const uint8_t *in, uint8_t *out, size_t n);
     void flush_first(); // a first block still owed (no data came) is computed alone
+    // A copy of a stream continuing on other keyed kernels (a context with the same key) and
+    // owing its first block, if still owed, to `first` (the copy's own buffer).
+    void rebind(const Keyed &k, const Keyed *one_block, uint8_t *first);
     ~CtrStream();
 
   private:
@@ -64,6 +67,8 @@ class Gcm {
     void encrypt(const uint8_t *in, uint8_t *out, size_t n) { crypt(in, out, n, true); }
     void decrypt(const uint8_t *in, uint8_t *out, size_t n) { crypt(in, out, n, false); }
     void tag(uint8_t out[16]); // the full 16-byte tag; the caller truncates
+    // After copying a state: continue on k and key (a context with the same key as start's).
+    void rebind(const Keyed &k, const GcmKey &key, const Keyed *one_block);
     ~Gcm();
 
   private:
@@ -95,6 +100,8 @@ class Ccm {
     void encrypt(const uint8_t *in, uint8_t *out, size_t n);
     void decrypt(const uint8_t *in, uint8_t *out, size_t n);
     void tag(uint8_t out[16]); // the first tag_len bytes are the tag
+    // After copying a state: continue on k and chain (a context with the same key as start's).
+    void rebind(const Keyed &k, const Keyed &chain);
     ~Ccm();
 
   private:

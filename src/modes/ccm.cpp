@@ -115,6 +115,12 @@ void Ccm::tag(uint8_t out[16])
         out[i] = x_[i] ^ s0_[i];
 }
 
+void Ccm::rebind(const Keyed &k, const Keyed &chain)
+{
+    chain_ = chain;
+    ctr_.rebind(k, &chain, s0_);
+}
+
 Ccm::~Ccm() { secure_wipe_each(x_, s0_); }
 
 } // namespace kc

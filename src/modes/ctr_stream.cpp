@@ -21,6 +21,14 @@ void CtrStream::start(const Keyed &k, const uint8_t counter[16], bool inc32, uin
     first_ = first;
 }
 
+void CtrStream::rebind(const Keyed &k, const Keyed *one_block, uint8_t *first)
+{
+    k_ = k;
+    one_ = one_block != nullptr ? *one_block : k;
+    if (first_ != nullptr)
+        first_ = first;
+}
+
 // The owed first block rides in front of the first data blocks, as many as make the first
 // call end where the kernel's batches (batch_blocks) of the whole run end: n data blocks and
 // the first block cost ceil((n + 1) / batch) batches however they are split, and this split

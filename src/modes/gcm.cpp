@@ -54,6 +54,14 @@ void Gcm::start(const Keyed &k, const GcmKey &key, const uint8_t *iv, size_t iv_
     ctr_.start(k, j0_, true, ek0_, one_block); // E_K(J0) with the first data blocks or alone, the data from J0 + 1
 }
 
+void Gcm::rebind(const Keyed &k, const GcmKey &key, const Keyed *one_block)
+{
+    k_ = k;
+    g_ = key.g;
+    hk_ = &key.h;
+    ctr_.rebind(k, one_block, ek0_);
+}
+
 void Gcm::hash(const uint8_t *p, size_t n)
 {
     if (n == 0) // p may then be null (no AAD), which memcpy must not be given even for 0 bytes

@@ -19,6 +19,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace {
@@ -373,6 +374,34 @@ TEST_F(Provider, EveryModeStreamsInPiecesAndCopies)
             EVP_CIPHER_free(ciph);
         }
     }
+}
+
+// EVP_CIPHER_CTX_copy in the middle of a GCM message: both finish with the same bytes and tag.
+TEST_F(Provider, GcmCopiesMidMessage)
+{
+    EVP_CIPHER *ciph = fetch("ARIA-256-GCM");
+    const Bytes key = random_bytes(32), iv = random_bytes(12), aad = random_bytes(50), text = random_bytes(777);
+    for (size_t cut : {0, 7, 16, 400}) {
+        EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new(), *y = EVP_CIPHER_CTX_new();
+        Bytes a(777), b(777), tag_a(16), tag_b(16);
+        int l = 0;
+        ASSERT_EQ(EVP_EncryptInit_ex2(x, ciph, key.data(), iv.data(), nullptr), 1);
+        ASSERT_EQ(EVP_EncryptUpdate(x, nullptr, &l, aad.data(), (int)aad.size()), 1);
+        if (cut != 0)
+            ASSERT_EQ(EVP_EncryptUpdate(x, a.data(), &l, text.data(), (int)cut), 1);
+        ASSERT_EQ(EVP_CIPHER_CTX_copy(y, x), 1);
+        b = a;
+        for (auto [ctx, out, tag] : {std::make_tuple(x, &a, &tag_a), std::make_tuple(y, &b, &tag_b)}) {
+            ASSERT_EQ(EVP_EncryptUpdate(ctx, out->data() + cut, &l, text.data() + cut, (int)(text.size() - cut)), 1);
+            ASSERT_EQ(EVP_EncryptFinal_ex(ctx, out->data(), &l), 1);
+            ASSERT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, tag->data()), 1);
+        }
+        EXPECT_EQ(a, b);
+        EXPECT_EQ(tag_a, tag_b);
+        EVP_CIPHER_CTX_free(x);
+        EVP_CIPHER_CTX_free(y);
+    }
+    EVP_CIPHER_free(ciph);
 }
 
 TEST_F(Provider, ReinitWithANewIvStartsAFreshMessage)

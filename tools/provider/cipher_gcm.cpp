@@ -24,15 +24,18 @@ public:
         kcipher_aead_free(st_);
         OPENSSL_cleanse(tag_, sizeof tag_);
     }
+    // A message under way continues in the copy on the copy's own key schedule.
     CipherCtx *clone() const override
     {
-        if (st_ != nullptr) { // kcipher cannot copy a running GHASH state
-            raise(prov_, R_NOT_SUPPORTED, "copying a GCM context in the middle of a message");
-            return nullptr;
-        }
         auto *c = new GcmCtx(*this);
         c->st_ = nullptr;
         if (!c->copied_ok()) {
+            delete c;
+            return nullptr;
+        }
+        const kcipher_status s = st_ != nullptr ? kcipher_aead_dup(&c->st_, st_, c->kc_) : KCIPHER_OK;
+        if (s != KCIPHER_OK) {
+            raise_status(prov_, s, "copying the GCM state");
             delete c;
             return nullptr;
         }
