@@ -51,7 +51,8 @@ public:
             return 0;
         in += whole - written;
         inl -= whole - written;
-        std::memcpy(buf_ + buffered_, in, inl);
+        if (inl != 0) // in may be NULL with inl 0
+            std::memcpy(buf_ + buffered_, in, inl);
         buffered_ += inl;
         *outl = whole;
         return 1;
