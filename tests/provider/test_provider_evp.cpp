@@ -493,6 +493,11 @@ TEST_F(Provider, BadUseIsAnOpenSslErrorNotACrash)
     EXPECT_TRUE(error_is_ours());
     EXPECT_NE(EVP_EncryptUpdate(x, buf, &l, buf, 16), 1); // no key yet
     EXPECT_TRUE(error_is_ours());
+    size_t eight = 8;
+    OSSL_PARAM ivlen[] = {OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_IVLEN, &eight), OSSL_PARAM_construct_end()};
+    EXPECT_NE(EVP_CIPHER_CTX_set_params(x, ivlen), 1); // CBC's IV is one block
+    EXPECT_TRUE(error_is_ours());
+    EXPECT_EQ(EVP_CIPHER_CTX_get_iv_length(x), 16);
     ASSERT_EQ(EVP_EncryptInit_ex2(x, nullptr, key, iv, nullptr), 1);
     ASSERT_EQ(EVP_EncryptUpdate(x, buf, &l, buf, 10), 1);
     ASSERT_EQ(EVP_EncryptFinal_ex(x, buf, &l), 1);

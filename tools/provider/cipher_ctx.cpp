@@ -135,6 +135,15 @@ int CipherCtx::set_params(const OSSL_PARAM params[])
             return 0;
         }
     }
+    // GCM and CCM take new IV lengths (their set_params, before this); the others have one.
+    p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_IVLEN);
+    if (p != nullptr) {
+        size_t len = 0;
+        if (!OSSL_PARAM_get_size_t(p, &len) || len != iv_len_) {
+            raise(prov_, R_INVALID_IV_LENGTH, "%s takes a %zu-byte IV", algo_->names, iv_len_);
+            return 0;
+        }
+    }
     return 1;
 }
 
