@@ -20,15 +20,7 @@ class CcmCtx final : public CipherCtx {
 public:
     CcmCtx(ProvCtx *p, const Algo &a) : CipherCtx(p, a) {}
     ~CcmCtx() override { wipe(); }
-    CipherCtx *clone() const override
-    {
-        auto *c = new CcmCtx(*this);
-        if (!c->copied_ok()) {
-            delete c;
-            return nullptr;
-        }
-        return c;
-    }
+    CipherCtx *clone() const override { return copy_of(*this); }
 
     int update(uint8_t *out, size_t *outl, size_t outsize, const uint8_t *in, size_t inl) override
     {

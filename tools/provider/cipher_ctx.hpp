@@ -36,6 +36,15 @@ public:
 protected:
     CipherCtx(const CipherCtx &o); // for clone(): keys a new kcipher context with the same key
     bool copied_ok() const { return kc_ != nullptr || key_len_set_ == 0; }
+    // clone() of a mode class: a copy, or nullptr when its key could not be scheduled again.
+    template <class T> static CipherCtx *copy_of(const T &self)
+    {
+        T *c = new T(self);
+        if (c->copied_ok())
+            return c;
+        delete c;
+        return nullptr;
+    }
 
     // A new IV of len bytes is acceptable for this mode (the default: exactly iv_len_).
     virtual bool iv_length_ok(size_t len) const { return len == iv_len_; }

@@ -153,8 +153,6 @@ const OSSL_PARAM *gettable_params(void *) { return kGettable; }
 const OSSL_PARAM *gettable_ctx_params(void *, void *) { return kCtxGettable; }
 const OSSL_PARAM *settable_ctx_params(void *, void *) { return kCtxSettable; }
 
-template <class F> void (*fn(F *f))(void) { return reinterpret_cast<void (*)(void)>(f); }
-
 using Dispatch = std::array<OSSL_DISPATCH, 15>;
 using NewCtx = void *(void *);
 using GetParams = int(OSSL_PARAM[]);
@@ -169,20 +167,20 @@ template <size_t... I> std::array<GetParams *, sizeof...(I)> get_params_fns(std:
 Dispatch dispatch_for(NewCtx *new_ctx, GetParams *params)
 {
     return Dispatch{{
-        {OSSL_FUNC_CIPHER_NEWCTX, fn(new_ctx)},
-        {OSSL_FUNC_CIPHER_FREECTX, fn(&freectx)},
-        {OSSL_FUNC_CIPHER_DUPCTX, fn(&dupctx)},
-        {OSSL_FUNC_CIPHER_ENCRYPT_INIT, fn(&einit)},
-        {OSSL_FUNC_CIPHER_DECRYPT_INIT, fn(&dinit)},
-        {OSSL_FUNC_CIPHER_UPDATE, fn(&update)},
-        {OSSL_FUNC_CIPHER_FINAL, fn(&final)},
-        {OSSL_FUNC_CIPHER_CIPHER, fn(&cipher)},
-        {OSSL_FUNC_CIPHER_GET_PARAMS, fn(params)},
-        {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, fn(&gettable_params)},
-        {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, fn(&get_ctx_params)},
-        {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, fn(&set_ctx_params)},
-        {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, fn(&gettable_ctx_params)},
-        {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, fn(&settable_ctx_params)},
+        {OSSL_FUNC_CIPHER_NEWCTX, as_dispatch_fn(new_ctx)},
+        {OSSL_FUNC_CIPHER_FREECTX, as_dispatch_fn(&freectx)},
+        {OSSL_FUNC_CIPHER_DUPCTX, as_dispatch_fn(&dupctx)},
+        {OSSL_FUNC_CIPHER_ENCRYPT_INIT, as_dispatch_fn(&einit)},
+        {OSSL_FUNC_CIPHER_DECRYPT_INIT, as_dispatch_fn(&dinit)},
+        {OSSL_FUNC_CIPHER_UPDATE, as_dispatch_fn(&update)},
+        {OSSL_FUNC_CIPHER_FINAL, as_dispatch_fn(&final)},
+        {OSSL_FUNC_CIPHER_CIPHER, as_dispatch_fn(&cipher)},
+        {OSSL_FUNC_CIPHER_GET_PARAMS, as_dispatch_fn(params)},
+        {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, as_dispatch_fn(&gettable_params)},
+        {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, as_dispatch_fn(&get_ctx_params)},
+        {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, as_dispatch_fn(&set_ctx_params)},
+        {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, as_dispatch_fn(&gettable_ctx_params)},
+        {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, as_dispatch_fn(&settable_ctx_params)},
         {0, nullptr},
     }};
 }

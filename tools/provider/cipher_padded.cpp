@@ -16,15 +16,7 @@ class PaddedCtx final : public CipherCtx {
 public:
     using CipherCtx::CipherCtx;
     ~PaddedCtx() override { OPENSSL_cleanse(buf_, sizeof buf_); }
-    CipherCtx *clone() const override
-    {
-        auto *c = new PaddedCtx(*this);
-        if (!c->copied_ok()) {
-            delete c;
-            return nullptr;
-        }
-        return c;
-    }
+    CipherCtx *clone() const override { return copy_of(*this); }
 
     int update(uint8_t *out, size_t *outl, size_t outsize, const uint8_t *in, size_t inl) override
     {

@@ -9,15 +9,7 @@ namespace {
 class XtsCtx final : public CipherCtx {
 public:
     using CipherCtx::CipherCtx;
-    CipherCtx *clone() const override
-    {
-        auto *c = new XtsCtx(*this);
-        if (!c->copied_ok()) {
-            delete c;
-            return nullptr;
-        }
-        return c;
-    }
+    CipherCtx *clone() const override { return copy_of(*this); }
 
     int update(uint8_t *out, size_t *outl, size_t outsize, const uint8_t *in, size_t inl) override
     {

@@ -98,14 +98,12 @@ const OSSL_ALGORITHM *query_operation(void *, int operation_id, int *no_cache)
 
 const OSSL_ITEM *get_reason_strings(void *) { return reason_strings(); }
 
-template <class F> void (*fn(F *f))(void) { return reinterpret_cast<void (*)(void)>(f); }
-
 const OSSL_DISPATCH kProviderFunctions[] = {
-    {OSSL_FUNC_PROVIDER_TEARDOWN, fn(&teardown)},
-    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, fn(&gettable_params)},
-    {OSSL_FUNC_PROVIDER_GET_PARAMS, fn(&get_params)},
-    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, fn(&query_operation)},
-    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, fn(&get_reason_strings)},
+    {OSSL_FUNC_PROVIDER_TEARDOWN, as_dispatch_fn(&teardown)},
+    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, as_dispatch_fn(&gettable_params)},
+    {OSSL_FUNC_PROVIDER_GET_PARAMS, as_dispatch_fn(&get_params)},
+    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, as_dispatch_fn(&query_operation)},
+    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, as_dispatch_fn(&get_reason_strings)},
     {0, nullptr},
 };
 

@@ -53,6 +53,9 @@ void raise(const ProvCtx *p, Reason r, const char *fmt = nullptr, ...);
 int raise_status(const ProvCtx *p, kcipher_status s, const char *what);
 const OSSL_ITEM *reason_strings();
 
+// A function as OSSL_DISPATCH holds it.
+template <class F> void (*as_dispatch_fn(F *f))(void) { return reinterpret_cast<void (*)(void)>(f); }
+
 // The provider's own name, as `openssl list -providers` and property queries show it.
 constexpr const char *kName = "kcipher";
 constexpr const char *kProperties = "provider=kcipher";

@@ -348,25 +348,23 @@ const OSSL_PARAM *settable_ctx_params(void *, void *) { return kSettable; }
 
 int verify_zeroization(void *) { return 1; } // kcipher_drbg_uninstantiate wipes the state
 
-template <class F> void (*fn(F *f))(void) { return reinterpret_cast<void (*)(void)>(f); }
-
 const OSSL_DISPATCH kDrbg[] = {
-    {OSSL_FUNC_RAND_NEWCTX, fn(&newctx)},
-    {OSSL_FUNC_RAND_FREECTX, fn(&freectx)},
-    {OSSL_FUNC_RAND_INSTANTIATE, fn(&instantiate)},
-    {OSSL_FUNC_RAND_UNINSTANTIATE, fn(&uninstantiate)},
-    {OSSL_FUNC_RAND_GENERATE, fn(&generate)},
-    {OSSL_FUNC_RAND_RESEED, fn(&reseed)},
-    {OSSL_FUNC_RAND_GET_SEED, fn(&get_seed)},
-    {OSSL_FUNC_RAND_CLEAR_SEED, fn(&clear_seed)},
-    {OSSL_FUNC_RAND_ENABLE_LOCKING, fn(&enable_locking)},
-    {OSSL_FUNC_RAND_LOCK, fn(&lock)},
-    {OSSL_FUNC_RAND_UNLOCK, fn(&unlock)},
-    {OSSL_FUNC_RAND_GETTABLE_CTX_PARAMS, fn(&gettable_ctx_params)},
-    {OSSL_FUNC_RAND_GET_CTX_PARAMS, fn(&get_ctx_params)},
-    {OSSL_FUNC_RAND_SETTABLE_CTX_PARAMS, fn(&settable_ctx_params)},
-    {OSSL_FUNC_RAND_SET_CTX_PARAMS, fn(&set_ctx_params)},
-    {OSSL_FUNC_RAND_VERIFY_ZEROIZATION, fn(&verify_zeroization)},
+    {OSSL_FUNC_RAND_NEWCTX, as_dispatch_fn(&newctx)},
+    {OSSL_FUNC_RAND_FREECTX, as_dispatch_fn(&freectx)},
+    {OSSL_FUNC_RAND_INSTANTIATE, as_dispatch_fn(&instantiate)},
+    {OSSL_FUNC_RAND_UNINSTANTIATE, as_dispatch_fn(&uninstantiate)},
+    {OSSL_FUNC_RAND_GENERATE, as_dispatch_fn(&generate)},
+    {OSSL_FUNC_RAND_RESEED, as_dispatch_fn(&reseed)},
+    {OSSL_FUNC_RAND_GET_SEED, as_dispatch_fn(&get_seed)},
+    {OSSL_FUNC_RAND_CLEAR_SEED, as_dispatch_fn(&clear_seed)},
+    {OSSL_FUNC_RAND_ENABLE_LOCKING, as_dispatch_fn(&enable_locking)},
+    {OSSL_FUNC_RAND_LOCK, as_dispatch_fn(&lock)},
+    {OSSL_FUNC_RAND_UNLOCK, as_dispatch_fn(&unlock)},
+    {OSSL_FUNC_RAND_GETTABLE_CTX_PARAMS, as_dispatch_fn(&gettable_ctx_params)},
+    {OSSL_FUNC_RAND_GET_CTX_PARAMS, as_dispatch_fn(&get_ctx_params)},
+    {OSSL_FUNC_RAND_SETTABLE_CTX_PARAMS, as_dispatch_fn(&settable_ctx_params)},
+    {OSSL_FUNC_RAND_SET_CTX_PARAMS, as_dispatch_fn(&set_ctx_params)},
+    {OSSL_FUNC_RAND_VERIFY_ZEROIZATION, as_dispatch_fn(&verify_zeroization)},
     {0, nullptr},
 };
 
