@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
-"""The CLI's file path against `cat`: the same file, the commands alternated, the median
-ratio of each to the `cat` of its own round.
+"""The CLI's file path against `cat`: the same file, each command alternated with its own
+`cat`, the median of the per-pair ratios.
 
     python3 bench/tools/file_io.py --kcipher build/tools/kcipher/kcipher \\
         [--dir /dev/shm] [--size 4G] [--rounds 5] [--gpu] [--json FILE]
 
-Each round runs, in this order: `cat IN > OUT`, `kcipher enc` file to file for ARIA-128-CTR and
-LEA-128-CTR, `kcipher dec` of ARIA-128-CTR, the same with `--gpu` when asked, `kcipher enc`
-from standard input to standard output (`< IN > OUT`), `cat < IN > OUT` beside it, and
-`openssl enc -aes-128-ctr` (when openssl is on PATH). The output is removed (untimed) before
-every command, so each writes a new file. Throughput is input bytes / wall time.
+Each round runs, in this order: `kcipher enc` file to file for ARIA-128-CTR and LEA-128-CTR,
+`kcipher dec` of ARIA-128-CTR, the same with `--gpu` when asked, `kcipher enc` from standard
+input to standard output (`< IN > OUT`), and `openssl enc -aes-128-ctr` (when openssl is on
+PATH), each right after a `cat` of the same shape (`cat IN > OUT`, or `cat < IN > OUT` for the
+standard-input one), and its ratio is to that `cat`: on a shared machine whose memory speed
+drifts within seconds, the pair sees the same conditions. The output is removed (untimed)
+before every command, so each writes a new file. Throughput is input bytes / wall time.
 """
 import argparse
 import json
@@ -30,23 +32,21 @@ def size_arg(s):
 
 
 def commands(kc, src, dst, gpu):
+    """(name, command, the cat it is paired with)"""
     enc = [kc, "enc", "-k", KEY, "--iv", KEY]
-    yield "cat", f"cat '{src}' > '{dst}'"
-    yield "kcipher enc aria-128-ctr", " ".join(enc + ["-c", "aria-128-ctr", "-i", f"'{src}'", "-o", f"'{dst}'"])
-    yield "kcipher enc lea-128-ctr", " ".join(enc + ["-c", "lea-128-ctr", "-i", f"'{src}'", "-o", f"'{dst}'"])
-    yield "kcipher dec aria-128-ctr", " ".join([kc, "dec"] + enc[2:] + ["-c", "aria-128-ctr", "-i", f"'{src}'",
-                                                                         "-o", f"'{dst}'"])
+    cat, cat_stdin = ("cat", f"cat '{src}' > '{dst}'"), ("cat < in > out", f"cat < '{src}' > '{dst}'")
+    files = ["-i", f"'{src}'", "-o", f"'{dst}'"]
+    yield "kcipher enc aria-128-ctr", " ".join(enc + ["-c", "aria-128-ctr"] + files), cat
+    yield "kcipher enc lea-128-ctr", " ".join(enc + ["-c", "lea-128-ctr"] + files), cat
+    yield "kcipher dec aria-128-ctr", " ".join([kc, "dec"] + enc[2:] + ["-c", "aria-128-ctr"] + files), cat
     if gpu:
-        yield "kcipher enc --gpu aria-128-ctr", " ".join(enc + ["--gpu", "-c", "aria-128-ctr", "-i", f"'{src}'",
-                                                                 "-o", f"'{dst}'"])
-        yield "kcipher enc --gpu lea-128-ctr", " ".join(enc + ["--gpu", "-c", "lea-128-ctr", "-i", f"'{src}'",
-                                                                "-o", f"'{dst}'"])
-    yield "cat < in > out", f"cat < '{src}' > '{dst}'"
+        yield "kcipher enc --gpu aria-128-ctr", " ".join(enc + ["--gpu", "-c", "aria-128-ctr"] + files), cat
+        yield "kcipher enc --gpu lea-128-ctr", " ".join(enc + ["--gpu", "-c", "lea-128-ctr"] + files), cat
     yield "kcipher enc aria-128-ctr < in > out", " ".join(enc + ["-c", "aria-128-ctr", "<", f"'{src}'", ">",
-                                                                  f"'{dst}'"])
+                                                                  f"'{dst}'"]), cat_stdin
     if shutil.which("openssl"):
         yield "openssl enc -aes-128-ctr", (f"openssl enc -aes-128-ctr -K {KEY} -iv {KEY} -in '{src}' "
-                                           f"-out '{dst}'")
+                                           f"-out '{dst}'"), cat
 
 
 def timed(cmd, dst):
@@ -75,10 +75,15 @@ def main():
             f.write(os.urandom(n))
             left -= n
     try:
-        times = {}
+        times, ratios = {}, {}
         for r in range(a.rounds):
-            for name, cmd in commands(kc, src, dst, a.gpu):
-                times.setdefault(name, []).append(timed(cmd, dst))
+            for name, cmd, (cat_name, cat_cmd) in commands(kc, src, dst, a.gpu):
+                base = timed(cat_cmd, dst)
+                t = timed(cmd, dst)
+                times.setdefault(cat_name, []).append(base)
+                times.setdefault(name, []).append(t)
+                ratios.setdefault(cat_name, []).append(1.0)
+                ratios.setdefault(name, []).append(base / t)  # throughput relative to its own cat
     finally:
         for p in (src, dst):
             if os.path.exists(p):
@@ -86,21 +91,21 @@ def main():
     gib = a.size / (1 << 30)
     rows = []
     for name, ts in times.items():
-        base = times["cat < in > out" if "<" in name else "cat"]
-        ratios = [b / t for b, t in zip(base, ts)]  # throughput relative to that round's cat
+        rs = ratios[name]
         rows.append({"command": name, "gib_per_s": [round(gib / t, 3) for t in ts],
                      "median_gib_per_s": round(gib / statistics.median(ts), 3),
-                     "ratio_to_cat": [round(x, 3) for x in ratios], "median_ratio_to_cat": round(statistics.median(ratios), 3)})
+                     "ratio_to_cat": [round(x, 3) for x in rs], "median_ratio_to_cat": round(statistics.median(rs), 3)})
     width = max(len(r["command"]) for r in rows)
-    print(f"{a.size} bytes in {a.dir}, {a.rounds} rounds alternated; {platform.node()}, {os.cpu_count()} CPUs")
-    print(f"{'command':{width}}  median GiB/s  median ratio to cat  (per round)")
+    print(f"{a.size} bytes in {a.dir}, {a.rounds} rounds, each command after its own cat; {platform.node()}, "
+          f"{os.cpu_count()} CPUs")
+    print(f"{'command':{width}}  median GiB/s  median ratio to its cat  (per round)")
     for r in rows:
-        print(f"{r['command']:{width}}  {r['median_gib_per_s']:12.2f}  {r['median_ratio_to_cat']:19.2f}  "
-              f"{' '.join(f'{x:.2f}' for x in r['ratio_to_cat'])}")
+        per = "" if r["command"].startswith("cat") else " ".join(f"{x:.2f}" for x in r["ratio_to_cat"])
+        print(f"{r['command']:{width}}  {r['median_gib_per_s']:12.2f}  {r['median_ratio_to_cat']:22.2f}  {per}")
     if a.json:
         with open(a.json, "w") as f:
-            json.dump({"bytes": a.size, "dir": a.dir, "rounds": a.rounds, "cpus": os.cpu_count(),
-                       "host": platform.node(), "rows": rows}, f, indent=1)
+            json.dump({"bytes": a.size, "dir": a.dir, "rounds": a.rounds, "pairing": "each command after its own cat",
+                       "cpus": os.cpu_count(), "host": platform.node(), "rows": rows}, f, indent=1)
     return 0
 
 

@@ -110,6 +110,14 @@ std::vector<uint8_t> derive_from_password(const CryptOptions &o, const CipherArg
     return header;
 }
 
+// By default two cores stay free for the stream's reader and writer threads
+// (chunk_pipeline.hpp), which otherwise wait for cipher threads to give a core back.
+unsigned cipher_threads(const CryptOptions &o)
+{
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    return o.threads != 0 ? o.threads : std::max(1u, cores > 2 ? cores - 2 : 1u);
+}
+
 kcipher::Cipher keyed_cipher(const CryptOptions &o, const CipherArgument &arg, const std::vector<uint8_t> &key)
 {
     std::string kernel = o.kernel;
@@ -123,10 +131,7 @@ kcipher::Cipher keyed_cipher(const CryptOptions &o, const CipherArgument &arg, c
     // An XTS context is made under the mode's name, with the double key.
     const std::string name = arg.mode == KCIPHER_MODE_XTS ? arg.cipher + "-xts" : arg.cipher;
     kcipher::Cipher c = make_cipher(name.c_str(), key, kernel);
-    // By default two cores stay free for the stream's reader and writer threads
-    // (chunk_pipeline.hpp), which otherwise wait for cipher threads to give a core back.
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    c.set_threads(o.threads != 0 ? o.threads : std::max(1u, cores > 2 ? cores - 2 : 1u));
+    c.set_threads(cipher_threads(o));
     if (o.gpu_device >= 0) {
         try {
             c.set_gpu(o.gpu_device);
@@ -175,7 +180,8 @@ int run_crypt(const CryptOptions &o, bool encrypt)
     if (xts) {
         run_xts(c, encrypt, iv, o.data_unit, in, out, bar);
     } else {
-        StreamJob job{c, mode, encrypt, !o.nopad, iv};
+        const bool gpu = c.kernel().find("/cuda") != std::string::npos; // GPU kernels: "<family>/cuda..."
+        StreamJob job{c, mode, encrypt, !o.nopad, iv, stream_chunk_bytes(cipher_threads(o), gpu)};
         run_stream(job, in, out, bar);
     }
     out.commit();

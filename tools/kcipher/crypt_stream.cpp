@@ -2,6 +2,7 @@
 
 #include "chunk_pipeline.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
@@ -10,9 +11,6 @@
 
 namespace cli {
 namespace {
-
-// A multiple of every block size. Four of them go round (chunk_pipeline.hpp): 16 MiB in all.
-constexpr size_t chunk_bytes = 4 << 20;
 
 bool padded(const StreamJob &j) { return j.pad && (j.mode == KCIPHER_MODE_ECB || j.mode == KCIPHER_MODE_CBC); }
 
@@ -78,6 +76,12 @@ void check_whole_blocks(const StreamJob &j, const Input &in, size_t n, uint64_t 
 
 } // namespace
 
+size_t stream_chunk_bytes(unsigned cipher_threads, bool gpu)
+{
+    constexpr size_t mib = 1 << 20; // a multiple of every block size
+    return gpu ? 4 * mib : std::clamp<size_t>(cipher_threads, 1, 4) * mib;
+}
+
 void run_stream(StreamJob &j, Input &in, AtomicOutput &out, Progress &bar)
 {
     const size_t bs = j.cipher.block_size();
@@ -85,7 +89,7 @@ void run_stream(StreamJob &j, Input &in, AtomicOutput &out, Progress &bar)
     // end of the input is it known to be the block whose pad is checked): it goes into the
     // next chunk's front room. The back room takes the pad of encryption.
     const bool hold_last = padded(j) && !j.encrypt;
-    ChunkPipeline pipe(in, out, chunk_bytes, bs, bs);
+    ChunkPipeline pipe(in, out, j.chunk, bs, bs);
     uint8_t carry[16];
     size_t carried = 0;
     uint64_t pos = 0; // input bytes transformed before this chunk's first
