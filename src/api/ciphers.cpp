@@ -158,7 +158,7 @@ kcipher_status kcipher_default_kernel(const char *cipher, const char **kernel_na
 
 const char *kcipher_cpu_features(void)
 {
-    static const std::string s = feature_names(machine_features() & cpu_feature_bits);
+    static const std::string s = feature_names(machine_cpu_features());
     return s.c_str();
 }
 

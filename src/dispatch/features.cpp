@@ -192,13 +192,23 @@ uint32_t remove_features(uint32_t have, uint32_t removed)
 
 const std::string &feature_mask_error() { return environment_mask().error; }
 
+static uint32_t detected_cpu_features()
+{
+    static const uint32_t cached = detect_cpu();
+    return cached;
+}
+
 uint32_t detected_features()
 {
+    static const uint32_t cached = detected_cpu_features() | (cuda_device_count() > 0 ? feat_cuda_gpu : 0u);
+    return cached;
+}
+
+uint32_t machine_cpu_features()
+{
     static const uint32_t cached = [] {
-        uint32_t f = detect_cpu();
-        if (cuda_device_count() > 0)
-            f |= feat_cuda_gpu;
-        return f;
+        const Mask &m = environment_mask();
+        return remove_features(detected_cpu_features(), m.error.empty() ? m.removed : cpu_feature_bits);
     }();
     return cached;
 }

@@ -14,6 +14,7 @@
 namespace kc {
 
 uint32_t machine_features();               // detected, less the mask; computed once, cached
+uint32_t machine_cpu_features();           // the same without asking the CUDA runtime (no feat_cuda_gpu)
 uint32_t detected_features();              // detected, before the mask
 std::string feature_names(uint32_t mask);  // "avx2 gfni", in a fixed order
 
