@@ -25,6 +25,9 @@ class AtomicOutput {
 
     void write(const void *p, size_t n); // throws on a short write (disk full, EIO)
     void commit();                       // flush, fsync, rename; throws on failure
+    // Nothing reaches the target before commit(): a temporary file or held bytes, not a
+    // stream written through (standard output, a device, a FIFO).
+    bool all_or_nothing() const { return !is_stdout_ || held_for_ != nullptr; }
 
   private:
     void open_temporary(const std::string &target, const struct stat *existing);

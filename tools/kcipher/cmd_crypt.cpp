@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -20,6 +21,7 @@
 #include "crypt_options.hpp"
 #include "crypt_stream.hpp"
 #include "crypt_xts.hpp"
+#include "gpu_start.hpp"
 #include "kcipher/kcipher.hpp"
 #include "key_source.hpp"
 #include "numbers.hpp"
@@ -142,6 +144,18 @@ kcipher::Cipher keyed_cipher(const CryptOptions &o, const CipherArgument &arg, c
     return c;
 }
 
+// The options of the CPU kernel that stands in for --gpu: the same, without the GPU (and
+// without --kernel when it names a GPU kernel).
+CryptOptions cpu_options(const CryptOptions &o)
+{
+    CryptOptions c = o;
+    c.gpu = false;
+    c.gpu_device = -1;
+    if (c.kernel.find("/cuda") != std::string::npos)
+        c.kernel.clear();
+    return c;
+}
+
 int run_crypt(const CryptOptions &o, bool encrypt)
 {
     const CipherArgument arg =
@@ -167,7 +181,12 @@ int run_crypt(const CryptOptions &o, bool encrypt)
     std::vector<uint8_t> header;
     if (password)
         header = derive_from_password(o, arg, encrypt, in, key, iv);
-    kcipher::Cipher c = keyed_cipher(o, arg, key);
+    // --gpu for the streaming modes: a CPU kernel stands in while the GPU starts (gpu_start.hpp).
+    const bool gpu = (o.gpu || o.gpu_device >= 0) && !xts;
+    std::optional<GpuStart> gpu_start;
+    if (gpu)
+        gpu_start.emplace([&] { return keyed_cipher(o, arg, key); });
+    kcipher::Cipher c = keyed_cipher(gpu ? cpu_options(o) : o, arg, key);
     // The bytes after a header already read (a sized input is at least that long: read_salt).
     const uint64_t body = in.size() - (in.sized() && password && !encrypt ? sizeof salted_magic - 1 + salt_bytes : 0);
     if (o.nopad && in.sized() && body % arg.info.block_bytes != 0)
@@ -180,8 +199,9 @@ int run_crypt(const CryptOptions &o, bool encrypt)
     if (xts) {
         run_xts(c, encrypt, iv, o.data_unit, in, out, bar);
     } else {
-        const bool gpu = c.kernel().find("/cuda") != std::string::npos; // GPU kernels: "<family>/cuda..."
-        StreamJob job{c, mode, encrypt, !o.nopad, iv, stream_chunk_bytes(cipher_threads(o), gpu)};
+        const bool gpu_kernel = gpu || c.kernel().find("/cuda") != std::string::npos; // GPU: "<family>/cuda..."
+        StreamJob job{c, mode, encrypt, !o.nopad, iv, stream_chunk_bytes(cipher_threads(o), gpu_kernel),
+                      gpu_start ? &*gpu_start : nullptr};
         run_stream(job, in, out, bar);
     }
     out.commit();

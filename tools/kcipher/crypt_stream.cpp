@@ -16,9 +16,8 @@ bool padded(const StreamJob &j) { return j.pad && (j.mode == KCIPHER_MODE_ECB ||
 
 // A piece of whole blocks (the last piece of CTR, CFB, CFB8 and OFB: any length), in place;
 // pos is its offset in the stream. CBC, CFB, CFB8 and OFB carry the chain in j.iv.
-void transform(StreamJob &j, uint8_t *buf, size_t n, uint64_t pos)
+void transform(StreamJob &j, const kcipher::Cipher &c, uint8_t *buf, size_t n, uint64_t pos)
 {
-    const kcipher::Cipher &c = j.cipher;
     switch (j.mode) {
     case KCIPHER_MODE_ECB:
         j.encrypt ? c.ecb_encrypt(buf, buf, n) : c.ecb_decrypt(buf, buf, n);
@@ -44,9 +43,9 @@ void transform(StreamJob &j, uint8_t *buf, size_t n, uint64_t pos)
 }
 
 // The last piece of a padded stream, in place in buf (cap bytes): the output length.
-size_t transform_padded_last(StreamJob &j, uint8_t *buf, size_t n, size_t cap, const Input &in, uint64_t pos)
+size_t transform_padded_last(StreamJob &j, const kcipher::Cipher &c, uint8_t *buf, size_t n, size_t cap,
+                             const Input &in, uint64_t pos)
 {
-    const kcipher::Cipher &c = j.cipher;
     const bool cbc = j.mode == KCIPHER_MODE_CBC;
     if (j.encrypt)
         return cbc ? c.cbc_encrypt_padded(j.iv.data(), buf, n, buf, cap) : c.ecb_encrypt_padded(buf, n, buf, cap);
@@ -74,6 +73,16 @@ void check_whole_blocks(const StreamJob &j, const Input &in, size_t n, uint64_t 
                                              in.name(), pos + n));
 }
 
+// The cipher for the next chunk: the GPU's once it has started (or after waiting for it, when
+// the CPU does not stand in), else the CPU's.
+const kcipher::Cipher &cipher_for_chunk(StreamJob &j, bool stand_in)
+{
+    if (j.gpu == nullptr)
+        return j.cipher;
+    const kcipher::Cipher *g = j.gpu->get(!stand_in);
+    return g != nullptr ? *g : j.cipher;
+}
+
 } // namespace
 
 size_t stream_chunk_bytes(unsigned cipher_threads, bool gpu)
@@ -93,6 +102,7 @@ void run_stream(StreamJob &j, Input &in, AtomicOutput &out, Progress &bar)
     uint8_t carry[16];
     size_t carried = 0;
     uint64_t pos = 0; // input bytes transformed before this chunk's first
+    const bool stand_in = in.sized() && in.size() >= gpu_stand_in_min_bytes && out.all_or_nothing();
     for (;;) {
         Chunk &c = pipe.next();
         uint8_t *b = c.data - carried;
@@ -100,7 +110,7 @@ void run_stream(StreamJob &j, Input &in, AtomicOutput &out, Progress &bar)
         const size_t m = carried + c.n;
         if (!c.last) {
             const size_t now = hold_last ? m - bs : m;
-            transform(j, b, now, pos);
+            transform(j, cipher_for_chunk(j, stand_in), b, now, pos);
             carried = m - now;
             std::memcpy(carry, b + now, carried);
             pos += now;
@@ -109,12 +119,15 @@ void run_stream(StreamJob &j, Input &in, AtomicOutput &out, Progress &bar)
             continue;
         }
         size_t n = m;
+        const kcipher::Cipher &cipher = cipher_for_chunk(j, stand_in);
         if (padded(j)) {
-            n = transform_padded_last(j, b, m, m + bs, in, pos);
+            n = transform_padded_last(j, cipher, b, m, m + bs, in, pos);
         } else {
             check_whole_blocks(j, in, m, pos);
-            transform(j, b, m, pos);
+            transform(j, cipher, b, m, pos);
         }
+        if (j.gpu != nullptr)
+            j.gpu->get(true); // a GPU that never started is an error, even if the CPU did all the work
         pipe.emit(c, b, n);
         pipe.finish();
         bar.update(pos + m);

@@ -10,6 +10,7 @@
 
 #include "atomic_output.hpp"
 #include "crypt_input.hpp"
+#include "gpu_start.hpp"
 #include "kcipher/kcipher.hpp"
 #include "progress.hpp"
 
@@ -22,7 +23,14 @@ struct StreamJob {
     bool pad;                // ECB and CBC: PKCS#7 (false: --nopad, whole blocks only)
     std::vector<uint8_t> iv; // CTR: the counter; the others: the chain value, updated as the stream goes
     size_t chunk;            // bytes per buffer of the pipeline: stream_chunk_bytes()
+    GpuStart *gpu = nullptr; // --gpu: `cipher` (a CPU kernel) stands in until the GPU has started
 };
+
+// With `gpu`, the CPU stands in only for inputs of this size or more, and only where the
+// output appears all at once (a file, not standard output): a short --gpu run (a test's) is
+// then all the GPU's work, as asked, and a GPU that fails to start (none present: "--gpu: no
+// usable GPU") leaves no output behind, as before any byte was written.
+constexpr uint64_t gpu_stand_in_min_bytes = uint64_t(64) << 20;
 
 // The pipeline's buffer size (four of them go round, chunk_pipeline.hpp): 1 MiB per cipher
 // thread, from 1 to 4 MiB; 4 MiB for a GPU kernel, whose every chunk is one transfer each way.
