@@ -1135,13 +1135,22 @@ TEST(CliGpu, LargeInputMovesFromTheCpuToTheGpuWithTheSameBytes)
     const std::string pt = random_str((size_t(1) << 30) + 21, 11);
     write_file(dir / "pt", pt);
     const std::string key = "000102030405060708090a0b0c0d0e0f", iv = "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
-    for (const char *cipher : {"aria-128-ctr", "lea-128-ecb", "lea-128-cbc"}) {
-        auto r = kc({"enc", "-c", cipher, "-k", key, "--iv", iv, "--in", dir / "pt", "--out", dir / "cpu"});
+    for (const std::string cipher : {"aria-128-ctr", "lea-128-ecb", "lea-128-cbc"}) {
+        const std::vector<std::string> keys = cipher == "lea-128-ecb" ? std::vector<std::string>{"-k", key}
+                                                                      : std::vector<std::string>{"-k", key, "--iv", iv};
+        auto args = [&](const char *cmd, const std::string &in, const std::string &out, bool gpu) {
+            std::vector<std::string> a = {cmd, "-c", cipher, "--in", in, "--out", out};
+            a.insert(a.end(), keys.begin(), keys.end());
+            if (gpu)
+                a.push_back("--gpu");
+            return a;
+        };
+        auto r = kc(args("enc", dir / "pt", dir / "cpu", false));
         ASSERT_TRUE(Succeeded(r)) << cipher;
-        r = kc({"enc", "-c", cipher, "-k", key, "--iv", iv, "--in", dir / "pt", "--out", dir / "gpu", "--gpu"});
+        r = kc(args("enc", dir / "pt", dir / "gpu", true));
         ASSERT_TRUE(Succeeded(r)) << cipher;
         EXPECT_TRUE(read_file(dir / "cpu") == read_file(dir / "gpu")) << cipher;
-        r = kc({"dec", "-c", cipher, "-k", key, "--iv", iv, "--in", dir / "gpu", "--out", dir / "back", "--gpu"});
+        r = kc(args("dec", dir / "gpu", dir / "back", true));
         ASSERT_TRUE(Succeeded(r)) << cipher;
         EXPECT_TRUE(read_file(dir / "back") == pt) << cipher;
     }
