@@ -215,11 +215,8 @@ uint32_t machine_cpu_features()
 
 uint32_t machine_features()
 {
-    static const uint32_t cached = [] {
-        const Mask &m = environment_mask();
-        const uint32_t removed = m.error.empty() ? m.removed : cpu_feature_bits;
-        return remove_features(detected_features(), removed);
-    }();
+    // The mask removes CPU features only, and nothing depends on the GPU's bit.
+    static const uint32_t cached = machine_cpu_features() | (detected_features() & feat_cuda_gpu);
     return cached;
 }
 

@@ -144,6 +144,8 @@ kcipher::Cipher keyed_cipher(const CryptOptions &o, const CipherArgument &arg, c
     return c;
 }
 
+bool names_gpu_kernel(const std::string &kernel) { return kernel.find("/cuda") != std::string::npos; } // "<family>/cuda..."
+
 // The options of the CPU kernel that stands in for --gpu: the same, without the GPU (and
 // without --kernel when it names a GPU kernel).
 CryptOptions cpu_options(const CryptOptions &o)
@@ -151,7 +153,7 @@ CryptOptions cpu_options(const CryptOptions &o)
     CryptOptions c = o;
     c.gpu = false;
     c.gpu_device = -1;
-    if (c.kernel.find("/cuda") != std::string::npos)
+    if (names_gpu_kernel(c.kernel))
         c.kernel.clear();
     return c;
 }
@@ -199,7 +201,7 @@ int run_crypt(const CryptOptions &o, bool encrypt)
     if (xts) {
         run_xts(c, encrypt, iv, o.data_unit, in, out, bar);
     } else {
-        const bool gpu_kernel = gpu || c.kernel().find("/cuda") != std::string::npos; // GPU: "<family>/cuda..."
+        const bool gpu_kernel = gpu || names_gpu_kernel(c.kernel());
         StreamJob job{c, mode, encrypt, !o.nopad, iv, stream_chunk_bytes(cipher_threads(o), gpu_kernel),
                       gpu_start ? &*gpu_start : nullptr};
         run_stream(job, in, out, bar);
