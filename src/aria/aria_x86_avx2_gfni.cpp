@@ -35,9 +35,14 @@ namespace kc {
 namespace {
 
 using aria_bs::VexXmm;
-using aria_bs::VexYmm;
 
-using Entry = aria_bs::MasklessEntry<VexYmm, VexXmm, aria_bs::GfniSboxes>;
+// 256-bit VEX vectors with the round keys as ymm rows and the short diffusion (diffuse()
+// says why: this kernel runs on Intel cores).
+struct GfniYmm : aria_bs::VexYmm, aria_bs::YmmRowKeys {
+    static constexpr bool short_diffusion = true;
+};
+
+using Entry = aria_bs::MasklessEntry<GfniYmm, VexXmm, aria_bs::GfniSboxes>;
 
 } // namespace
 } // namespace kc
@@ -52,12 +57,12 @@ constexpr uint32_t needs = feat_avx | feat_avx2 | feat_gfni;
 // Descriptor: batch_blocks: 16 ymm registers x 32 bytes; constant_time: GFNI S-boxes, no
 // data-indexed memory; rank: AVX2 + GFNI.
 extern const Kernel aria_avx2_gfni_kernel = {
-    "aria/avx2-gfni", "aria", 16, 32, true, needs, 35, sizeof(AriaSlicedKeys),
-    aria_sliced_supports, aria_sliced_set_key_diffusion,
+    "aria/avx2-gfni", "aria", 16, 32, true, needs, 35, sizeof(AriaSlicedKeysYmm),
+    aria_sliced_supports, aria_sliced_set_key_diffusion_ymm,
     Entry::encrypt_blocks, Entry::decrypt_blocks, Entry::ctr_xor_blocks};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule.
-extern const DrbgAccel aria_avx2_gfni_drbg = {&aria_avx2_gfni_kernel, needs, aria_sliced_set_encrypt_key_diffusion};
+extern const DrbgAccel aria_avx2_gfni_drbg = {&aria_avx2_gfni_kernel, needs, aria_sliced_set_encrypt_key_diffusion_ymm};
 
 } // namespace kc
 

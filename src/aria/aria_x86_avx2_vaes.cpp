@@ -37,7 +37,7 @@ namespace {
 using aria_bs::AesXmm;
 
 // 256-bit vectors with VAES: aesenclast and aesdeclast on both 128-bit lanes at once.
-struct VaesYmm : aria_bs::VexYmm {
+struct VaesYmm : aria_bs::VexYmm, aria_bs::YmmRowKeys {
     static vec aesenclast(vec x, vec r) { return _mm256_aesenclast_epi128(x, r); }
     static vec aesdeclast(vec x, vec r) { return _mm256_aesdeclast_epi128(x, r); }
     static vec pshufb(vec table, vec index) { return _mm256_shuffle_epi8(table, index); }
@@ -60,12 +60,12 @@ constexpr uint32_t needs = feat_avx | feat_avx2 | feat_aesni | feat_vaes;
 // Descriptor: batch_blocks: 16 ymm registers x 32 bytes; constant_time: AES-NI S-boxes,
 // register-table vpshufb.
 extern const Kernel aria_avx2_vaes_kernel = {
-    "aria/avx2-vaes", "aria", 16, 32, true, needs, 33, sizeof(AriaSlicedKeys),
-    aria_sliced_supports, aria_sliced_set_key_sbox,
+    "aria/avx2-vaes", "aria", 16, 32, true, needs, 33, sizeof(AriaSlicedKeysYmm),
+    aria_sliced_supports, aria_sliced_set_key_sbox_ymm,
     Entry::encrypt_blocks, Entry::decrypt_blocks, Entry::ctr_xor_blocks};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule.
-extern const DrbgAccel aria_avx2_vaes_drbg = {&aria_avx2_vaes_kernel, needs, aria_sliced_set_encrypt_key_sbox};
+extern const DrbgAccel aria_avx2_vaes_drbg = {&aria_avx2_vaes_kernel, needs, aria_sliced_set_encrypt_key_sbox_ymm};
 
 } // namespace kc
 

@@ -143,6 +143,49 @@ void aria_sliced_set_encrypt_key_sbox(void *state, Cipher c, const uint8_t *key)
     aria_sliced_set_key(static_cast<AriaSlicedKeys *>(state), c, key, AriaKeyFold::sbox, false);
 }
 
+namespace {
+
+// Every dword entry (a byte in four lanes) of the rounds in use, copied across a 32-byte row.
+void widen(AriaSlicedKeysYmm *ky, bool decryption)
+{
+    const AriaSlicedKeys &ks = ky->s;
+    for (int r = 0; r <= ks.rounds; r++)
+        for (int j = 0; j < 16; j++) {
+            std::memset(ky->enc[r][j], (int)(ks.enc[r][j] & 0xff), 32);
+            if (decryption)
+                std::memset(ky->dec[r][j], (int)(ks.dec[r][j] & 0xff), 32);
+        }
+}
+
+void set_key_ymm(void *state, Cipher c, const uint8_t *key, AriaKeyFold fold, bool decryption)
+{
+    auto *ky = static_cast<AriaSlicedKeysYmm *>(state);
+    aria_sliced_set_key(&ky->s, c, key, fold, decryption);
+    widen(ky, decryption);
+}
+
+} // namespace
+
+void aria_sliced_set_key_diffusion_ymm(void *state, Cipher c, const uint8_t *key)
+{
+    set_key_ymm(state, c, key, AriaKeyFold::diffusion, true);
+}
+
+void aria_sliced_set_key_sbox_ymm(void *state, Cipher c, const uint8_t *key)
+{
+    set_key_ymm(state, c, key, AriaKeyFold::sbox, true);
+}
+
+void aria_sliced_set_encrypt_key_diffusion_ymm(void *state, Cipher c, const uint8_t *key)
+{
+    set_key_ymm(state, c, key, AriaKeyFold::diffusion, false);
+}
+
+void aria_sliced_set_encrypt_key_sbox_ymm(void *state, Cipher c, const uint8_t *key)
+{
+    set_key_ymm(state, c, key, AriaKeyFold::sbox, false);
+}
+
 } // namespace kc
 
 #endif // __x86_64__

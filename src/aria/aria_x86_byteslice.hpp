@@ -30,6 +30,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "aria/aria.hpp"
 #include "core/wipe.hpp"
@@ -62,6 +63,18 @@ struct AriaSlicedKeys {
     alignas(16) uint8_t enc_last[16];  // ek(n+1) as a block
 };
 
+// The same keys with every entry widened to a whole ymm row (the byte in all 32 lanes), for
+// the AVX2 kernels: an instruction takes the row as its memory operand, where a 4-byte entry
+// needs a broadcast first. On Zen 3 a broadcast from memory is a shuffle uop on the two pipes
+// that also run vpshufb (2 of the 4 vector pipes), so the 32 per two rounds were a third of
+// those pipes' work in aria/avx2-vaes; the memory operand also frees the register the
+// broadcast held. 17 KiB per key instead of 2 KiB.
+struct AriaSlicedKeysYmm {
+    AriaSlicedKeys s; // first: the xmm kernels of a last partial batch read it as is
+    alignas(32) uint8_t enc[aria_max_rounds + 1][16][32];
+    alignas(32) uint8_t dec[aria_max_rounds + 1][16][32];
+};
+
 // From the RFC 5794 key schedule (aria_key_schedule), in aria_x86_byteslice.cpp. Constant-time
 // past the shared key schedule: byte XORs and a bitwise GF(2) matrix product, no lookups.
 // decryption = false: the encryption keys only (DrbgAccel::set_encrypt_key), ks->dec left as is.
@@ -74,6 +87,11 @@ void aria_sliced_set_key_diffusion(void *state, Cipher c, const uint8_t *key);
 void aria_sliced_set_key_sbox(void *state, Cipher c, const uint8_t *key);
 void aria_sliced_set_encrypt_key_diffusion(void *state, Cipher c, const uint8_t *key);
 void aria_sliced_set_encrypt_key_sbox(void *state, Cipher c, const uint8_t *key);
+// The same for an AriaSlicedKeysYmm state (both tables: the dword one and its ymm rows).
+void aria_sliced_set_key_diffusion_ymm(void *state, Cipher c, const uint8_t *key);
+void aria_sliced_set_key_sbox_ymm(void *state, Cipher c, const uint8_t *key);
+void aria_sliced_set_encrypt_key_diffusion_ymm(void *state, Cipher c, const uint8_t *key);
+void aria_sliced_set_encrypt_key_sbox_ymm(void *state, Cipher c, const uint8_t *key);
 
 // The GFNI S-boxes (Intel GFNI white paper; the paper's section IV-B1). gf2p8affineinvqb
 // computes M.x^-1 ^ c and gf2p8affineqb computes M.x ^ c on every byte, x^-1 the inverse in
@@ -106,6 +124,26 @@ namespace aria_bs {
 // boundary would pass them through memory. So all of it is forced inline into the one batch
 // function per width that a kernel file instantiates.
 #define KC_ARIA_BS_INLINE inline __attribute__((always_inline))
+
+// How a kernel reads its round keys. By default a round is 16 dwords (AriaSlicedKeys) and a
+// key byte reaches the lanes through V::bcast32; a V that declares key_row (the ymm rows of
+// AriaSlicedKeysYmm) reads them itself: V::key(row, j), V::enc_rows(ks), V::dec_rows(ks).
+template <class V, class = void>
+struct KeyAccess {
+    using row = uint32_t[16];
+    static KC_ARIA_BS_INLINE typename V::vec key(const row &r, int j) { return V::bcast32(&r[j]); }
+    static const row *enc(const AriaSlicedKeys &ks) { return ks.enc; }
+    static const row *dec(const AriaSlicedKeys &ks) { return ks.dec; }
+};
+template <class V>
+struct KeyAccess<V, std::void_t<typename V::key_row>> {
+    using row = typename V::key_row;
+    static KC_ARIA_BS_INLINE typename V::vec key(const row &r, int j) { return V::key(r, j); }
+    static const row *enc(const AriaSlicedKeys &ks) { return V::enc_rows(ks); }
+    static const row *dec(const AriaSlicedKeys &ks) { return V::dec_rows(ks); }
+};
+template <class V>
+using key_row_t = typename KeyAccess<V>::row;
 
 // The traits class V (one per vector width and ISA) provides, for its vector type V::vec:
 //   blocks                        lanes = blocks per batch (16, 32 or 64)
@@ -143,19 +181,19 @@ KC_ARIA_BS_INLINE void transpose(typename V::vec x[16])
 
 // x[j] ^= key byte j (a round key in the sliced layout).
 template <class V>
-KC_ARIA_BS_INLINE void add_key(typename V::vec x[16], const uint32_t k[16])
+KC_ARIA_BS_INLINE void add_key(typename V::vec x[16], const key_row_t<V> &k)
 {
 #pragma GCC unroll 16
     for (int j = 0; j < 16; j++)
-        x[j] = V::xor2(x[j], V::bcast32(&k[j]));
+        x[j] = V::xor2(x[j], KeyAccess<V>::key(k, j));
 }
 
 // a ^ b ^ key byte j (or a ^ b without a key).
 template <class V>
-KC_ARIA_BS_INLINE typename V::vec output(typename V::vec a, typename V::vec b, const uint32_t *k,
-                                         int j)
+KC_ARIA_BS_INLINE typename V::vec output(typename V::vec a, typename V::vec b,
+                                         const key_row_t<V> *k, int j)
 {
-    return k != nullptr ? V::xor3(a, b, V::bcast32(&k[j])) : V::xor2(a, b);
+    return k != nullptr ? V::xor3(a, b, KeyAccess<V>::key(*k, j)) : V::xor2(a, b);
 }
 
 // The diffusion layer A of RFC 5794 section 2.3.3 plus the round key k (or none), x <- A(x) ^ k,
@@ -168,7 +206,7 @@ KC_ARIA_BS_INLINE typename V::vec output(typename V::vec a, typename V::vec b, c
 // RFC's table, keeping the shortest program of depth 3 and checking it against the table;
 // the tests check every kernel against aria/ref.
 template <class V>
-KC_ARIA_BS_INLINE void diffuse_short(typename V::vec x[16], const uint32_t *k)
+KC_ARIA_BS_INLINE void diffuse_short(typename V::vec x[16], const key_row_t<V> *k)
 {
     using vec = typename V::vec;
     const vec t0 = V::xor3(x[2], x[5], x[15]), t1 = V::xor3(x[6], x[8], x[13]);
@@ -182,7 +220,7 @@ KC_ARIA_BS_INLINE void diffuse_short(typename V::vec x[16], const uint32_t *k)
     const vec t17 = V::xor3(x[3], x[9], x[14]), t18 = V::xor3(x[6], x[11], x[12]);
     const vec t19 = V::xor3(x[0], x[10], x[13]), t20 = V::xor3(x[14], t5, t1);
     const vec t21 = V::xor3(x[3], x[4], x[14]);
-    x[0] = k != nullptr ? V::xor2(t20, V::bcast32(&k[0])) : t20;
+    x[0] = k != nullptr ? V::xor2(t20, KeyAccess<V>::key(*k, 0)) : t20;
     x[1] = output<V>(t2, t10, k, 1);
     x[2] = output<V>(t18, t6, k, 2);
     x[3] = output<V>(t14, t7, k, 3);
@@ -210,7 +248,7 @@ KC_ARIA_BS_INLINE void diffuse_short(typename V::vec x[16], const uint32_t *k)
 // many alive, which only AVX-512's 32 registers hold. 72 XORs, 88 with the key. (A search
 // like the one above finds 48 2-input XORs, but with 16 registers its spills ate the gain.)
 template <class V>
-KC_ARIA_BS_INLINE void diffuse_words(typename V::vec x[16], const uint32_t *k)
+KC_ARIA_BS_INLINE void diffuse_words(typename V::vec x[16], const key_row_t<V> *k)
 {
     using vec = typename V::vec;
 #pragma GCC unroll 4
@@ -242,14 +280,24 @@ KC_ARIA_BS_INLINE void diffuse_words(typename V::vec x[16], const uint32_t *k)
     for (int b = 0; b < 4; b++)
         mix_words(x[b], x[4 + b], x[8 + b], x[12 + b]);
     if (k != nullptr)
-        add_key<V>(x, k);
+        add_key<V>(x, *k);
 }
 
-// x <- A(x) ^ k (or A(x) when k is null), in the form that suits the vector ISA.
+// x <- A(x) ^ k (or A(x) when k is null), in the form that suits the vector ISA and core.
+// With 3-input XORs (AVX-512) the short form. With 16 registers it is a trade, which a traits
+// class states by short_diffusion (per iteration of two rounds, llvm-mca on its loop):
+// the short form's 54 two-input XORs against the word form's 72 save ALU work on Intel's three
+// vector ports (aria/avx2-gfni: 79 -> 67 cycles on Golden Cove), while its spills cost more
+// than that on Zen 3, whose memory pipes the spills and the key rows already fill
+// (aria/avx2-vaes: 90 -> 93 cycles there; measured on a Zen 3, 8 alternated runs: the median
+// 1.64 -> 1.82 c/B). aria/avx2-gfni runs on Intel cores (no AMD core has GFNI without
+// AVX-512); aria/avx2-vaes chiefly on Zen 3 (every Intel core with VAES has GFNI).
 template <class V>
-KC_ARIA_BS_INLINE void diffuse(typename V::vec x[16], const uint32_t *k)
+KC_ARIA_BS_INLINE void diffuse(typename V::vec x[16], const key_row_t<V> *k)
 {
     if constexpr (V::ternary)
+        diffuse_short<V>(x, k);
+    else if constexpr (V::short_diffusion)
         diffuse_short<V>(x, k);
     else
         diffuse_words<V>(x, k);
@@ -263,8 +311,8 @@ KC_ARIA_BS_INLINE void diffuse(typename V::vec x[16], const uint32_t *k)
 //   S::last(x, k)  x <- SL2(x) ^ key(n+1), or SL2(x) alone when k is null (a GFNI caller
 //                  that adds the last key to whole blocks after the transpose instead)
 template <class V, class S>
-KC_ARIA_BS_INLINE void crypt_sliced(typename V::vec x[16], const uint32_t (*k)[16], int rounds,
-                                    const uint32_t *last_key)
+KC_ARIA_BS_INLINE void crypt_sliced(typename V::vec x[16], const key_row_t<V> *k, int rounds,
+                                    const key_row_t<V> *last_key)
 {
     for (int i = 1; i < rounds - 1; i += 2) {
         S::odd(x, k[i]);
@@ -325,21 +373,21 @@ struct GfniSboxes {
     // data instead of 16 more XORs in the sliced rounds).
     static constexpr bool last_key_on_blocks = V::ternary;
 
-    KC_ARIA_BS_INLINE static void odd(vec x[16], const uint32_t k[16])
+    KC_ARIA_BS_INLINE static void odd(vec x[16], const key_row_t<V> &k)
     {
         layer1(x);
-        diffuse<V>(x, k);
+        diffuse<V>(x, &k);
     }
-    KC_ARIA_BS_INLINE static void even(vec x[16], const uint32_t k[16])
+    KC_ARIA_BS_INLINE static void even(vec x[16], const key_row_t<V> &k)
     {
         layer2(x);
-        diffuse<V>(x, k);
+        diffuse<V>(x, &k);
     }
-    KC_ARIA_BS_INLINE static void last(vec x[16], const uint32_t *k)
+    KC_ARIA_BS_INLINE static void last(vec x[16], const key_row_t<V> *k)
     {
         layer2(x);
         if (k != nullptr)
-            add_key<V>(x, k);
+            add_key<V>(x, *k);
     }
 };
 
@@ -403,47 +451,47 @@ struct AesniSboxes {
 
     // Type 1 layer and the key: SB1, SB2 leave their blocks in SR order, SB3, SB4 in SR^-1
     // order, which one more SR^2 turns into SR.
-    KC_ARIA_BS_INLINE static void layer1(vec x[16], const uint32_t k[16])
+    KC_ARIA_BS_INLINE static void layer1(vec x[16], const key_row_t<V> &k)
     {
         const vec sr2 = V::bcast128(shift_rows_twice);
 #pragma GCC unroll 4
         for (int w = 0; w < 4; w++) {
             const int j = 4 * w;
-            x[j] = sb1(x[j], V::bcast32(&k[j]));
-            x[j + 1] = sb2(x[j + 1], V::bcast32(&k[j + 1]));
-            x[j + 2] = V::pshufb(sb3(x[j + 2], V::bcast32(&k[j + 2])), sr2);
-            x[j + 3] = V::pshufb(sb4(x[j + 3], V::bcast32(&k[j + 3])), sr2);
+            x[j] = sb1(x[j], KeyAccess<V>::key(k, j));
+            x[j + 1] = sb2(x[j + 1], KeyAccess<V>::key(k, j + 1));
+            x[j + 2] = V::pshufb(sb3(x[j + 2], KeyAccess<V>::key(k, j + 2)), sr2);
+            x[j + 3] = V::pshufb(sb4(x[j + 3], KeyAccess<V>::key(k, j + 3)), sr2);
         }
     }
     // Type 2 layer and the key: SB3, SB4 leave SR^-1 order; SR^2 turns SB1, SB2's SR into it.
-    KC_ARIA_BS_INLINE static void layer2(vec x[16], const uint32_t k[16])
+    KC_ARIA_BS_INLINE static void layer2(vec x[16], const key_row_t<V> &k)
     {
         const vec sr2 = V::bcast128(shift_rows_twice);
 #pragma GCC unroll 4
         for (int w = 0; w < 4; w++) {
             const int j = 4 * w;
-            x[j] = sb3(x[j], V::bcast32(&k[j]));
-            x[j + 1] = sb4(x[j + 1], V::bcast32(&k[j + 1]));
-            x[j + 2] = V::pshufb(sb1(x[j + 2], V::bcast32(&k[j + 2])), sr2);
-            x[j + 3] = V::pshufb(sb2(x[j + 3], V::bcast32(&k[j + 3])), sr2);
+            x[j] = sb3(x[j], KeyAccess<V>::key(k, j));
+            x[j + 1] = sb4(x[j + 1], KeyAccess<V>::key(k, j + 1));
+            x[j + 2] = V::pshufb(sb1(x[j + 2], KeyAccess<V>::key(k, j + 2)), sr2);
+            x[j + 3] = V::pshufb(sb2(x[j + 3], KeyAccess<V>::key(k, j + 3)), sr2);
         }
     }
 
     // AriaKeyFold::sbox: k is A(next key), given to the AES instructions; the diffusion then
     // turns it into the next key.
-    KC_ARIA_BS_INLINE static void odd(vec x[16], const uint32_t k[16])
+    KC_ARIA_BS_INLINE static void odd(vec x[16], const key_row_t<V> &k)
     {
         layer1(x, k);
         diffuse<V>(x, nullptr);
     }
-    KC_ARIA_BS_INLINE static void even(vec x[16], const uint32_t k[16])
+    KC_ARIA_BS_INLINE static void even(vec x[16], const key_row_t<V> &k)
     {
         layer2(x, k);
         diffuse<V>(x, nullptr);
     }
-    KC_ARIA_BS_INLINE static void last(vec x[16], const uint32_t *k)
+    KC_ARIA_BS_INLINE static void last(vec x[16], const key_row_t<V> *k)
     {
-        layer2(x, k);
+        layer2(x, *k);
     }
 };
 
@@ -451,13 +499,13 @@ struct AesniSboxes {
 // x[0..15] with the batch's 16 * V::blocks bytes, vector i = bytes [i*W, (i+1)*W) for W the
 // vector width), and stores through `store`. Decryption is the same with the decryption keys.
 template <class V, class S, class Load, class Store>
-KC_ARIA_BS_INLINE void ecb_batch(const uint32_t (*k)[16], int rounds, Load load, Store store)
+KC_ARIA_BS_INLINE void ecb_batch(const key_row_t<V> *k, int rounds, Load load, Store store)
 {
     typename V::vec x[16];
     load(x);
     transpose<V>(x);
     add_key<V>(x, k[0]);
-    crypt_sliced<V, S>(x, k, rounds, k[rounds]);
+    crypt_sliced<V, S>(x, k, rounds, &k[rounds]);
     transpose<V>(x);
     store(x);
 }
@@ -538,7 +586,8 @@ KC_ARIA_BS_INLINE void ctr_batch(const AriaSlicedKeys &ks, const uint8_t ctr[16]
     vec x[16], d[16];
     sliced_counters<V>(x, ctr, ks);
     const int n = ks.rounds;
-    crypt_sliced<V, S>(x, ks.enc, n, S::last_key_on_blocks ? nullptr : ks.enc[n]);
+    const key_row_t<V> *k = KeyAccess<V>::enc(ks);
+    crypt_sliced<V, S>(x, k, n, S::last_key_on_blocks ? nullptr : &k[n]);
     transpose<V>(x);
     load(d);
     if constexpr (S::last_key_on_blocks) { // one 3-input XOR: data ^ keystream ^ ek(n+1)
@@ -573,7 +622,7 @@ KC_ARIA_BS_INLINE void advance_counter(uint8_t ctr[16], uint64_t n)
 // One whole batch of V::blocks blocks, ECB or CTR, with plain loads and stores. Not inlined:
 // the drivers below call the same one for whole batches and for padded partial ones.
 template <class V, class S>
-__attribute__((noinline)) void ecb_whole(const uint32_t (*k)[16], int rounds, const uint8_t *in,
+__attribute__((noinline)) void ecb_whole(const key_row_t<V> *k, int rounds, const uint8_t *in,
                                          uint8_t *out)
 {
     using vec = typename V::vec;
@@ -628,14 +677,17 @@ inline void through_buffer(const uint8_t *in, uint8_t *out, size_t n, Batch batc
 // ECB over n blocks for kernels without masks: whole batches of Wide (the kernel's width),
 // then the rest on the narrowest of Wide and Narrow that holds it.
 template <class Wide, class Narrow, template <class> class S>
-inline void ecb_blocks(const uint32_t (*k)[16], int rounds, const uint8_t *in, uint8_t *out,
+inline void ecb_blocks(const AriaSlicedKeys &ks, bool decrypt, const uint8_t *in, uint8_t *out,
                        size_t n)
 {
+    const int rounds = ks.rounds;
+    const key_row_t<Wide> *kw = decrypt ? KeyAccess<Wide>::dec(ks) : KeyAccess<Wide>::enc(ks);
+    const key_row_t<Narrow> *kn = decrypt ? KeyAccess<Narrow>::dec(ks) : KeyAccess<Narrow>::enc(ks);
     for (; n >= Wide::blocks; n -= Wide::blocks, in += 16 * Wide::blocks, out += 16 * Wide::blocks)
-        ecb_whole<Wide, S<Wide>>(k, rounds, in, out);
-    auto wide = [&](const uint8_t *i, uint8_t *o) { ecb_whole<Wide, S<Wide>>(k, rounds, i, o); };
+        ecb_whole<Wide, S<Wide>>(kw, rounds, in, out);
+    auto wide = [&](const uint8_t *i, uint8_t *o) { ecb_whole<Wide, S<Wide>>(kw, rounds, i, o); };
     auto narrow = [&](const uint8_t *i, uint8_t *o) {
-        ecb_whole<Narrow, S<Narrow>>(k, rounds, i, o);
+        ecb_whole<Narrow, S<Narrow>>(kn, rounds, i, o);
     };
     if (n > Narrow::blocks)
         through_buffer<Wide>(in, out, n, wide);
@@ -673,12 +725,12 @@ template <class Wide, class Narrow, template <class> class S> struct MasklessEnt
     static void encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t n)
     {
         const auto &ks = *static_cast<const AriaSlicedKeys *>(state);
-        ecb_blocks<Wide, Narrow, S>(ks.enc, ks.rounds, in, out, n);
+        ecb_blocks<Wide, Narrow, S>(ks, false, in, out, n);
     }
     static void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t n)
     {
         const auto &ks = *static_cast<const AriaSlicedKeys *>(state);
-        ecb_blocks<Wide, Narrow, S>(ks.dec, ks.rounds, in, out, n);
+        ecb_blocks<Wide, Narrow, S>(ks, true, in, out, n);
     }
     static void ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *in,
                                uint8_t *out, size_t n)
@@ -694,6 +746,7 @@ struct VexXmm {
     using carry = __m128i;
     static constexpr size_t blocks = 16;
     static constexpr bool ternary = false;
+    static constexpr bool short_diffusion = false; // see diffuse()
     static vec xor2(vec a, vec b) { return _mm_xor_si128(a, b); }
     static vec xor3(vec a, vec b, vec c) { return _mm_xor_si128(_mm_xor_si128(a, b), c); }
     // vbroadcastss from memory: a load alone (GCC turns _mm_set1_epi32 of a loaded value
@@ -758,6 +811,7 @@ struct VexYmm {
     using carry = __m256i;
     static constexpr size_t blocks = 32;
     static constexpr bool ternary = false;
+    static constexpr bool short_diffusion = false; // see diffuse()
     static vec xor2(vec a, vec b) { return _mm256_xor_si256(a, b); }
     static vec xor3(vec a, vec b, vec c) { return _mm256_xor_si256(_mm256_xor_si256(a, b), c); }
     static vec bcast32(const uint32_t *p)
@@ -802,6 +856,26 @@ struct VexYmm {
     static void storeu(uint8_t *p, vec v)
     {
         _mm256_storeu_si256(reinterpret_cast<__m256i *>(p), v);
+    }
+};
+
+// Round keys as whole ymm rows (AriaSlicedKeysYmm), for a traits class that derives from this
+// too: each key byte is a 32-byte load that the compiler folds into the XOR or AES
+// instruction that uses it.
+struct YmmRowKeys {
+    using key_row = uint8_t[16][32];
+    static __m256i key(const key_row &r, int j)
+    {
+        return _mm256_load_si256(reinterpret_cast<const __m256i *>(r[j]));
+    }
+    // ks is the first member of an AriaSlicedKeysYmm (the kernel's state).
+    static const key_row *enc_rows(const AriaSlicedKeys &ks)
+    {
+        return reinterpret_cast<const AriaSlicedKeysYmm *>(&ks)->enc;
+    }
+    static const key_row *dec_rows(const AriaSlicedKeys &ks)
+    {
+        return reinterpret_cast<const AriaSlicedKeysYmm *>(&ks)->dec;
     }
 };
 #endif
