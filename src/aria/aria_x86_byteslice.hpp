@@ -322,6 +322,20 @@ KC_ARIA_BS_INLINE void crypt_sliced(typename V::vec x[16], const key_row_t<V> *k
     S::last(x, last_key);
 }
 
+// The same from round 2 on, for a batch that already holds round 1's output (ctr_batch_span).
+template <class V, class S>
+KC_ARIA_BS_INLINE void crypt_sliced_from2(typename V::vec x[16], const key_row_t<V> *k,
+                                          int rounds, const key_row_t<V> *last_key)
+{
+    S::even(x, k[2]);
+    for (int i = 3; i < rounds - 1; i += 2) {
+        S::odd(x, k[i]);
+        S::even(x, k[i + 1]);
+    }
+    S::odd(x, k[rounds - 1]);
+    S::last(x, last_key);
+}
+
 
 // The five matrices in memory, for GfniSboxes::layer.
 alignas(64) const long long gf_matrices[5] = {
@@ -375,13 +389,24 @@ struct GfniSboxes {
 
     KC_ARIA_BS_INLINE static void odd(vec x[16], const key_row_t<V> &k)
     {
-        layer1(x);
-        diffuse<V>(x, &k);
+        odd_sbox(x, k);
+        odd_mix(x, k);
     }
     KC_ARIA_BS_INLINE static void even(vec x[16], const key_row_t<V> &k)
     {
         layer2(x);
         diffuse<V>(x, &k);
+    }
+    // odd() in its two halves, and the first half for byte 15 alone (type 1 there is SB4),
+    // for ctr_batch_span.
+    KC_ARIA_BS_INLINE static void odd_sbox(vec x[16], const key_row_t<V> &) { layer1(x); }
+    KC_ARIA_BS_INLINE static void odd_mix(vec x[16], const key_row_t<V> &k) { diffuse<V>(x, &k); }
+    KC_ARIA_BS_INLINE static vec odd_sbox15(vec v, const key_row_t<V> &)
+    {
+        const long long *m = gf_matrices;
+        __asm__("" : "+r"(m));
+        return V::template affineinv<0x00>(V::template affine<0x2c>(v, V::bcast64(m[3])),
+                                           V::bcast64(m[4]));
     }
     KC_ARIA_BS_INLINE static void last(vec x[16], const key_row_t<V> *k)
     {
@@ -481,8 +506,16 @@ struct AesniSboxes {
     // turns it into the next key.
     KC_ARIA_BS_INLINE static void odd(vec x[16], const key_row_t<V> &k)
     {
-        layer1(x, k);
-        diffuse<V>(x, nullptr);
+        odd_sbox(x, k);
+        odd_mix(x, k);
+    }
+    // odd() in its two halves, and the first half for byte 15 alone (type 1 there is SB4,
+    // brought to SR order like the other SB3/SB4 vectors), for ctr_batch_span.
+    KC_ARIA_BS_INLINE static void odd_sbox(vec x[16], const key_row_t<V> &k) { layer1(x, k); }
+    KC_ARIA_BS_INLINE static void odd_mix(vec x[16], const key_row_t<V> &) { diffuse<V>(x, nullptr); }
+    KC_ARIA_BS_INLINE static vec odd_sbox15(vec v, const key_row_t<V> &k)
+    {
+        return V::pshufb(sb4(v, KeyAccess<V>::key(k, 15)), V::bcast128(shift_rows_twice));
     }
     KC_ARIA_BS_INLINE static void even(vec x[16], const key_row_t<V> &k)
     {
@@ -576,18 +609,13 @@ KC_ARIA_BS_INLINE void sliced_counters(typename V::vec x[16], const uint8_t ctr[
     }
 }
 
-// CTR on one batch: keystream for counters ctr, ctr+1, ... XORed into the data, which `load`
-// reads into x[0..15] in block order (as ecb_batch's load) and `store` writes back.
+// The end of a CTR batch: the sliced keystream x back to blocks, XORed into the data.
 template <class V, class S, class Load, class Store>
-KC_ARIA_BS_INLINE void ctr_batch(const AriaSlicedKeys &ks, const uint8_t ctr[16], Load load,
-                                 Store store)
+KC_ARIA_BS_INLINE void keystream_out(const AriaSlicedKeys &ks, typename V::vec x[16], Load load,
+                                     Store store)
 {
     using vec = typename V::vec;
-    vec x[16], d[16];
-    sliced_counters<V>(x, ctr, ks);
-    const int n = ks.rounds;
-    const key_row_t<V> *k = KeyAccess<V>::enc(ks);
-    crypt_sliced<V, S>(x, k, n, S::last_key_on_blocks ? nullptr : &k[n]);
+    vec d[16];
     transpose<V>(x);
     load(d);
     if constexpr (S::last_key_on_blocks) { // one 3-input XOR: data ^ keystream ^ ek(n+1)
@@ -601,6 +629,84 @@ KC_ARIA_BS_INLINE void ctr_batch(const AriaSlicedKeys &ks, const uint8_t ctr[16]
             d[i] = V::xor2(d[i], x[i]);
     }
     store(d);
+}
+
+// CTR on one batch: keystream for counters ctr, ctr+1, ... XORed into the data, which `load`
+// reads into x[0..15] in block order (as ecb_batch's load) and `store` writes back.
+template <class V, class S, class Load, class Store>
+KC_ARIA_BS_INLINE void ctr_batch(const AriaSlicedKeys &ks, const uint8_t ctr[16], Load load,
+                                 Store store)
+{
+    typename V::vec x[16];
+    sliced_counters<V>(x, ctr, ks);
+    const int n = ks.rounds;
+    const key_row_t<V> *k = KeyAccess<V>::enc(ks);
+    crypt_sliced<V, S>(x, k, n, S::last_key_on_blocks ? nullptr : &k[n]);
+    keystream_out<V, S>(ks, x, load, store);
+}
+
+// Round 1 of CTR once per 256 counters. While the 16-byte counter's byte 15 does not wrap
+// inside a batch, bytes 0..14 of every counter of the batch are the same, and so are all but
+// one input byte of round 1: its S-box outputs at positions 0..14 are constants of the span
+// of counters that share bytes 0..14, and, the diffusion being linear, round 1's output is
+//   y_i = C_i ^ (SL(x_15) if output i takes byte 15 else 0),
+// C = round 1 of the batch with byte 15's S-box output set to zero (key included). CtrSpan
+// keeps C as 16 vectors; a batch then costs one S-box vector and seven XORs for round 1
+// instead of a round (ARIA-128: 12 rounds and the transpose per batch), and C one round per
+// span (8 batches of 32 blocks). Which span and whether a batch wraps are branches on the
+// counter, like sliced_counters' (public in CTR; docs/architecture.md for CTR_DRBG's V).
+// Outputs of A (RFC 5794 section 2.3.3) that take input byte 15.
+constexpr bool takes_byte15[16] = {false, true, true, false, true, true, false, false,
+                                   true, false, true, false, false, false, false, true};
+
+template <class V>
+struct CtrSpan {
+    typename V::vec c[16];
+    uint8_t hi[15]; // counter bytes 0..14 of the span
+    bool valid = false;
+};
+
+// Whether the batch from ctr stays in one span (byte 15 does not wrap inside it).
+template <class V>
+KC_ARIA_BS_INLINE bool in_one_span(const uint8_t ctr[16])
+{
+    return ctr[15] <= 256 - V::blocks;
+}
+
+// C for the span of ctr (a batch that does not wrap).
+template <class V, class S>
+__attribute__((noinline)) void ctr_span_prepare(CtrSpan<V> &span, const AriaSlicedKeys &ks,
+                                                const uint8_t ctr[16])
+{
+    typename V::vec x[16];
+    sliced_counters<V>(x, ctr, ks);
+    const key_row_t<V> *k = KeyAccess<V>::enc(ks);
+    S::odd_sbox(x, k[1]);
+    x[15] = V::set1_8(0);
+    S::odd_mix(x, k[1]);
+#pragma GCC unroll 16
+    for (int i = 0; i < 16; i++)
+        span.c[i] = x[i];
+    std::memcpy(span.hi, ctr, 15);
+    span.valid = true;
+}
+
+// ctr_batch for a batch inside the span whose C `span` holds.
+template <class V, class S, class Load, class Store>
+KC_ARIA_BS_INLINE void ctr_batch_span(const AriaSlicedKeys &ks, const CtrSpan<V> &span,
+                                      const uint8_t ctr[16], Load load, Store store)
+{
+    typename V::vec x[16];
+    const key_row_t<V> *k = KeyAccess<V>::enc(ks);
+    const typename V::vec x15 = V::xor2(V::add8(V::set1_8(ctr[15]), V::lane_offsets()),
+                                        V::bcast32(&ks.enc[0][15]));
+    const typename V::vec v = S::odd_sbox15(x15, k[1]);
+#pragma GCC unroll 16
+    for (int i = 0; i < 16; i++)
+        x[i] = takes_byte15[i] ? V::xor2(span.c[i], v) : span.c[i];
+    const int n = ks.rounds;
+    crypt_sliced_from2<V, S>(x, k, n, S::last_key_on_blocks ? nullptr : &k[n]);
+    keystream_out<V, S>(ks, x, load, store);
 }
 
 // ctr += n, big-endian over the whole block (wraps at 2^128).
@@ -661,6 +767,27 @@ __attribute__((noinline)) void ctr_whole(const AriaSlicedKeys &ks, const uint8_t
         });
 }
 
+template <class V, class S>
+__attribute__((noinline)) void ctr_whole_span(const AriaSlicedKeys &ks, const CtrSpan<V> &span,
+                                              const uint8_t ctr[16], const uint8_t *in,
+                                              uint8_t *out)
+{
+    using vec = typename V::vec;
+    constexpr size_t w = sizeof(vec);
+    ctr_batch_span<V, S>(
+        ks, span, ctr,
+        [&](vec x[16]) {
+#pragma GCC unroll 16
+            for (size_t i = 0; i < 16; i++)
+                x[i] = V::loadu(in + i * w);
+        },
+        [&](const vec x[16]) {
+#pragma GCC unroll 16
+            for (size_t i = 0; i < 16; i++)
+                V::storeu(out + i * w, x[i]);
+        });
+}
+
 // A partial batch (n < V::blocks) without masked loads and stores (AVX, AVX2): the blocks go
 // through a zero-padded buffer on the stack, which is wiped afterwards (it held data or
 // keystream). The batch costs what a whole one does, which is still far from block-at-a-time.
@@ -704,11 +831,20 @@ inline void ctr_blocks(const AriaSlicedKeys &ks, const uint8_t *ctr, const uint8
 {
     alignas(16) uint8_t c[16];
     std::memcpy(c, ctr, 16);
+    CtrSpan<Wide> span;
     for (; n >= Wide::blocks;
          n -= Wide::blocks, in += 16 * Wide::blocks, out += 16 * Wide::blocks) {
-        ctr_whole<Wide, S<Wide>>(ks, c, in, out);
+        if (in_one_span<Wide>(c)) {
+            if (!span.valid || std::memcmp(span.hi, c, 15) != 0)
+                ctr_span_prepare<Wide, S<Wide>>(span, ks, c);
+            ctr_whole_span<Wide, S<Wide>>(ks, span, c, in, out);
+        } else {
+            ctr_whole<Wide, S<Wide>>(ks, c, in, out);
+        }
         advance_counter(c, Wide::blocks);
     }
+    if (span.valid)
+        secure_wipe(&span, sizeof span); // round-1 values of the keystream
     auto wide = [&](const uint8_t *i, uint8_t *o) { ctr_whole<Wide, S<Wide>>(ks, c, i, o); };
     auto narrow = [&](const uint8_t *i, uint8_t *o) { ctr_whole<Narrow, S<Narrow>>(ks, c, i, o); };
     if (n > Narrow::blocks)
