@@ -3,16 +3,18 @@
 // AVX2 version of Yoo, Kivilinna, Cho (IEEE Access 2023); layout, key folding and the sliced
 // CTR counters are in aria_x86_byteslice.hpp, shared with aria/avx512-gfni.
 //
-// Without AVX-512 there are neither 3-input XORs (a round is 24 GFNI + 88 XORs) nor masks:
-// a last batch of 17..31 blocks runs as a whole ymm batch through a zero-padded stack buffer,
-// one of at most 16 blocks as an xmm batch (16 blocks), so short inputs cost at most one
-// batch, never a block at a time. With 16 ymm registers for 16 byte positions, the compiler
-// keeps part of the state on the stack between the steps of a round.
+// Without AVX-512 there are neither 3-input XORs (a round is 24 GFNI + 70 XORs: the short
+// diffusion and the key) nor masks: a last batch of 17..31 blocks runs as a whole ymm batch
+// through a zero-padded stack buffer, one of at most 16 blocks as an xmm batch (16 blocks), so
+// short inputs cost at most one batch, never a block at a time. With 16 ymm registers for 16
+// byte positions, the compiler keeps part of the state on the stack between the steps of a
+// round; the round keys are whole ymm rows (AriaSlicedKeysYmm), memory operands of the XORs.
+// CTR computes round 1 once per 256 counters (CtrSpan).
 //
 // Constant-time: no branch and no memory address depends on key or data. The S-boxes are
 // computed by gf2p8affineinvqb / gf2p8affineqb on register contents; everything else is XOR,
-// unpack and broadcast loads of round keys at fixed addresses. The CTR code branches on
-// counter bytes, which are public. (valgrind cannot decode GFNI, so ct_check skips it.)
+// unpack and loads of round keys at fixed addresses. The CTR code branches on counter bytes,
+// which are public. (valgrind cannot decode GFNI, so ct_check skips it.)
 #if defined(__x86_64__)
 #include <immintrin.h>
 

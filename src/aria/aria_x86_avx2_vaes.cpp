@@ -2,7 +2,9 @@
 // 256-bit AES instructions of VAES (one vaesenclast or vaesdeclast per ymm vector, where
 // aria/avx2-aesni needs two AES-NI instructions and a lane extract and insert). Otherwise the
 // same as aria/avx2-aesni (aria_x86_byteslice.hpp: AesniSboxes says how the S-boxes are
-// computed).
+// computed), except that the round keys are whole ymm rows (AriaSlicedKeysYmm), memory
+// operands of vaesenclast / vaesdeclast, and CTR computes round 1 once per 256 counters
+// (CtrSpan).
 //
 // A last batch of 17..31 blocks runs as a whole ymm batch through a zero-padded stack buffer,
 // one of at most 16 blocks as an xmm batch (AES-NI), never a block at a time.
