@@ -287,7 +287,7 @@ KC_ARIA_BS_INLINE void diffuse_words(typename V::vec x[16], const key_row_t<V> *
 // With 3-input XORs (AVX-512) the short form. With 16 registers it is a trade, which a traits
 // class states by short_diffusion (per iteration of two rounds, llvm-mca on its loop):
 // the short form's 54 two-input XORs against the word form's 72 save ALU work on Intel's three
-// vector ports (aria/avx2-gfni: 79 -> 67 cycles on Golden Cove), while its spills cost more
+// vector ports (aria/avx2-gfni: 79 -> 67 cycles with -mcpu=alderlake), while its spills cost more
 // than that on Zen 3, whose memory pipes the spills and the key rows already fill
 // (aria/avx2-vaes: 90 -> 93 cycles there; measured on a Zen 3, 8 alternated runs: the median
 // 1.64 -> 1.82 c/B). aria/avx2-gfni runs on Intel cores (no AMD core has GFNI without
@@ -725,46 +725,41 @@ KC_ARIA_BS_INLINE void advance_counter(uint8_t ctr[16], uint64_t n)
     std::memcpy(ctr + 8, &lo, 8);
 }
 
+// A whole batch's plain loads (x[0..15] from in, block order) and stores, for the batch
+// functions' Load and Store.
+template <class V>
+KC_ARIA_BS_INLINE auto plain_load(const uint8_t *in)
+{
+    return [in](typename V::vec x[16]) {
+#pragma GCC unroll 16
+        for (size_t i = 0; i < 16; i++)
+            x[i] = V::loadu(in + i * sizeof(typename V::vec));
+    };
+}
+template <class V>
+KC_ARIA_BS_INLINE auto plain_store(uint8_t *out)
+{
+    return [out](const typename V::vec x[16]) {
+#pragma GCC unroll 16
+        for (size_t i = 0; i < 16; i++)
+            V::storeu(out + i * sizeof(typename V::vec), x[i]);
+    };
+}
+
 // One whole batch of V::blocks blocks, ECB or CTR, with plain loads and stores. Not inlined:
 // the drivers below call the same one for whole batches and for padded partial ones.
 template <class V, class S>
 __attribute__((noinline)) void ecb_whole(const key_row_t<V> *k, int rounds, const uint8_t *in,
                                          uint8_t *out)
 {
-    using vec = typename V::vec;
-    constexpr size_t w = sizeof(vec);
-    ecb_batch<V, S>(
-        k, rounds,
-        [&](vec x[16]) {
-#pragma GCC unroll 16
-            for (size_t i = 0; i < 16; i++)
-                x[i] = V::loadu(in + i * w);
-        },
-        [&](const vec x[16]) {
-#pragma GCC unroll 16
-            for (size_t i = 0; i < 16; i++)
-                V::storeu(out + i * w, x[i]);
-        });
+    ecb_batch<V, S>(k, rounds, plain_load<V>(in), plain_store<V>(out));
 }
 
 template <class V, class S>
 __attribute__((noinline)) void ctr_whole(const AriaSlicedKeys &ks, const uint8_t ctr[16],
                                          const uint8_t *in, uint8_t *out)
 {
-    using vec = typename V::vec;
-    constexpr size_t w = sizeof(vec);
-    ctr_batch<V, S>(
-        ks, ctr,
-        [&](vec x[16]) {
-#pragma GCC unroll 16
-            for (size_t i = 0; i < 16; i++)
-                x[i] = V::loadu(in + i * w);
-        },
-        [&](const vec x[16]) {
-#pragma GCC unroll 16
-            for (size_t i = 0; i < 16; i++)
-                V::storeu(out + i * w, x[i]);
-        });
+    ctr_batch<V, S>(ks, ctr, plain_load<V>(in), plain_store<V>(out));
 }
 
 template <class V, class S>
@@ -772,20 +767,7 @@ __attribute__((noinline)) void ctr_whole_span(const AriaSlicedKeys &ks, const Ct
                                               const uint8_t ctr[16], const uint8_t *in,
                                               uint8_t *out)
 {
-    using vec = typename V::vec;
-    constexpr size_t w = sizeof(vec);
-    ctr_batch_span<V, S>(
-        ks, span, ctr,
-        [&](vec x[16]) {
-#pragma GCC unroll 16
-            for (size_t i = 0; i < 16; i++)
-                x[i] = V::loadu(in + i * w);
-        },
-        [&](const vec x[16]) {
-#pragma GCC unroll 16
-            for (size_t i = 0; i < 16; i++)
-                V::storeu(out + i * w, x[i]);
-        });
+    ctr_batch_span<V, S>(ks, span, ctr, plain_load<V>(in), plain_store<V>(out));
 }
 
 // A partial batch (n < V::blocks) without masked loads and stores (AVX, AVX2): the blocks go
