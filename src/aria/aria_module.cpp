@@ -15,16 +15,22 @@ extern const Kernel aria_table_kernel;
 extern const Kernel aria_aesni_block_kernel;
 extern const Kernel aria_avx512_gfni_kernel;
 extern const DrbgAccel aria_avx512_gfni_drbg;
+extern const XtsAccel aria_avx512_gfni_xts;
 extern const Kernel aria_avx2_gfni_kernel;
 extern const DrbgAccel aria_avx2_gfni_drbg;
+extern const XtsAccel aria_avx2_gfni_xts;
 extern const Kernel aria_avx_gfni_kernel;
 extern const DrbgAccel aria_avx_gfni_drbg;
+extern const XtsAccel aria_avx_gfni_xts;
 extern const Kernel aria_avx_aesni_kernel;
 extern const DrbgAccel aria_avx_aesni_drbg;
+extern const XtsAccel aria_avx_aesni_xts;
 extern const Kernel aria_avx2_aesni_kernel;
 extern const DrbgAccel aria_avx2_aesni_drbg;
+extern const XtsAccel aria_avx2_aesni_xts;
 extern const Kernel aria_avx2_vaes_kernel;
 extern const DrbgAccel aria_avx2_vaes_drbg;
+extern const XtsAccel aria_avx2_vaes_xts;
 #endif
 #if defined(__aarch64__)
 extern const Kernel aria_neon_4pt_kernel;
@@ -112,6 +118,16 @@ const CipherModule &aria_module()
             &aria_avx_aesni_drbg,
             &aria_avx2_aesni_drbg,
             &aria_avx2_vaes_drbg,
+#endif
+        };
+        x.xts_accels = {
+#if defined(__x86_64__)
+            &aria_avx512_gfni_xts,
+            &aria_avx2_gfni_xts,
+            &aria_avx_gfni_xts,
+            &aria_avx_aesni_xts,
+            &aria_avx2_aesni_xts,
+            &aria_avx2_vaes_xts,
 #endif
         };
         x.fused_ecb = {

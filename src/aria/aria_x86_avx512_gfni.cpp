@@ -54,6 +54,7 @@
 #include "core/kernel.hpp"
 #include "core/target_region.hpp"
 #include "kit/drbg_accel.hpp"
+#include "kit/xts/xts_accel.hpp"
 #include "core/write_prefetch.hpp"
 
 KC_TARGET_PUSH("avx512f,avx512bw,avx512vl,gfni")
@@ -239,6 +240,31 @@ inline void ecb_batch(const uint32_t (*k)[16], int rounds, const uint8_t *in, ui
         [&](const vec x[16]) { BatchIo<V, full>::store(out, x, nblocks); });
 }
 
+// The same with XTS's whitening (kit/xts/xts_accel.hpp): the tweaks, loaded with the same
+// masks, XORed into the blocks after the load and before the store.
+template <class V, bool full>
+inline void xts_batch(const uint32_t (*k)[16], int rounds, const uint8_t *tw, const uint8_t *in,
+                      uint8_t *out, size_t nblocks)
+{
+    using vec = typename V::vec;
+    aria_bs::ecb_batch<V, GfniSboxes<V>>(
+        k, rounds,
+        [&](vec x[16]) {
+            vec t[16];
+            BatchIo<V, full>::load(x, in, nblocks);
+            BatchIo<V, full>::load(t, tw, nblocks);
+            for (int i = 0; i < 16; i++)
+                x[i] = V::xor2(x[i], t[i]);
+        },
+        [&](const vec x[16]) {
+            vec y[16];
+            BatchIo<V, full>::load(y, tw, nblocks);
+            for (int i = 0; i < 16; i++)
+                y[i] = V::xor2(x[i], y[i]);
+            BatchIo<V, full>::store(out, y, nblocks);
+        });
+}
+
 // One batch of V::blocks blocks (full) or fewer, CTR from counter ctr; Ks: the keystream
 // itself (XORed into zeros, in unused).
 template <class V, bool full, bool Ks = false>
@@ -281,6 +307,21 @@ void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t n
 {
     const auto *ks = static_cast<const AriaSlicedKeys *>(state);
     crypt(ks->dec, ks->rounds, in, out, nblocks);
+}
+
+// XtsAccel::whitened_blocks.
+void xts_blocks(const void *state, bool decrypt, const uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n)
+{
+    const auto *ks = static_cast<const AriaSlicedKeys *>(state);
+    const uint32_t(*k)[16] = decrypt ? ks->dec : ks->enc;
+    for (; n >= 64; n -= 64, in += 1024, out += 1024, tw += 1024)
+        xts_batch<Zmm, true>(k, ks->rounds, tw, in, out, 64);
+    if (n > 32)
+        xts_batch<Zmm, false>(k, ks->rounds, tw, in, out, n);
+    else if (n > 16)
+        xts_batch<Ymm, false>(k, ks->rounds, tw, in, out, n);
+    else if (n > 0)
+        xts_batch<Xmm, false>(k, ks->rounds, tw, in, out, n);
 }
 
 // CTR over n blocks; Ks: the keystream itself, each line asked for write_prefetch_ahead
@@ -332,6 +373,9 @@ constexpr uint32_t needs = feat_avx512f | feat_avx512bw | feat_avx512vl | feat_g
 extern const Kernel aria_avx512_gfni_kernel = {
     "aria/avx512-gfni", "aria", 16, 64, true, needs, 45, sizeof(AriaSlicedKeys),
     aria_sliced_supports, aria_sliced_set_key_diffusion, encrypt_blocks, decrypt_blocks, ctr_xor_blocks};
+
+// XTS's whitened ECB for the kernel above (kit/xts/xts_accel.hpp).
+extern const XtsAccel aria_avx512_gfni_xts = {&aria_avx512_gfni_kernel, needs, xts_blocks};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule
 // and its keystream.

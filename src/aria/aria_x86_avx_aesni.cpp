@@ -26,6 +26,7 @@
 #include "core/kernel.hpp"
 #include "core/target_region.hpp"
 #include "kit/drbg_accel.hpp"
+#include "kit/xts/xts_accel.hpp"
 
 KC_TARGET_PUSH("avx,aes")
 #define KC_ARIA_BYTESLICE_SIMD
@@ -58,6 +59,9 @@ extern const Kernel aria_avx_aesni_kernel = {
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule.
 extern const DrbgAccel aria_avx_aesni_drbg = {&aria_avx_aesni_kernel, needs, aria_sliced_set_encrypt_key_sbox};
+
+// XTS's whitened ECB for the kernel above (kit/xts/xts_accel.hpp).
+extern const XtsAccel aria_avx_aesni_xts = {&aria_avx_aesni_kernel, needs, Entry::xts_blocks};
 
 } // namespace kc
 

@@ -24,6 +24,7 @@
 #include "core/kernel.hpp"
 #include "core/target_region.hpp"
 #include "kit/drbg_accel.hpp"
+#include "kit/xts/xts_accel.hpp"
 
 KC_TARGET_PUSH("avx,gfni")
 #define KC_ARIA_BYTESLICE_SIMD
@@ -55,6 +56,9 @@ extern const Kernel aria_avx_gfni_kernel = {
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule.
 extern const DrbgAccel aria_avx_gfni_drbg = {&aria_avx_gfni_kernel, needs, aria_sliced_set_encrypt_key_diffusion};
+
+// XTS's whitened ECB for the kernel above (kit/xts/xts_accel.hpp).
+extern const XtsAccel aria_avx_gfni_xts = {&aria_avx_gfni_kernel, needs, Entry::xts_blocks};
 
 } // namespace kc
 

@@ -746,6 +746,28 @@ KC_ARIA_BS_INLINE auto plain_store(uint8_t *out)
     };
 }
 
+// The same with XTS's whitening (kit/xts/xts_accel.hpp): x[i] = in ^ tw on the way in, out =
+// x ^ tw on the way out, the tweaks a memory operand of each XOR.
+template <class V>
+KC_ARIA_BS_INLINE auto whitened_load(const uint8_t *in, const uint8_t *tw)
+{
+    return [in, tw](typename V::vec x[16]) {
+#pragma GCC unroll 16
+        for (size_t i = 0; i < 16; i++)
+            x[i] = V::xor2(V::loadu(in + i * sizeof(typename V::vec)), V::loadu(tw + i * sizeof(typename V::vec)));
+    };
+}
+template <class V>
+KC_ARIA_BS_INLINE auto whitened_store(uint8_t *out, const uint8_t *tw)
+{
+    return [out, tw](const typename V::vec x[16]) {
+#pragma GCC unroll 16
+        for (size_t i = 0; i < 16; i++)
+            V::storeu(out + i * sizeof(typename V::vec),
+                      V::xor2(x[i], V::loadu(tw + i * sizeof(typename V::vec))));
+    };
+}
+
 // One whole batch of V::blocks blocks, ECB or CTR, with plain loads and stores. Not inlined:
 // the drivers below call the same one for whole batches and for padded partial ones.
 template <class V, class S>
@@ -753,6 +775,13 @@ __attribute__((noinline)) void ecb_whole(const key_row_t<V> *k, int rounds, cons
                                          uint8_t *out)
 {
     ecb_batch<V, S>(k, rounds, plain_load<V>(in), plain_store<V>(out));
+}
+
+template <class V, class S>
+__attribute__((noinline)) void xts_whole(const key_row_t<V> *k, int rounds, const uint8_t *tw,
+                                         const uint8_t *in, uint8_t *out)
+{
+    ecb_batch<V, S>(k, rounds, whitened_load<V>(in, tw), whitened_store<V>(out, tw));
 }
 
 template <class V, class S>
@@ -806,6 +835,27 @@ inline void ecb_blocks(const AriaSlicedKeys &ks, bool decrypt, const uint8_t *in
         through_buffer<Narrow>(in, out, n, narrow);
 }
 
+// XTS's whitened ECB over n blocks (kit/xts/xts_accel.hpp): whole batches of Wide with the XORs
+// in their loads and stores; the rest (fewer than Wide::blocks) whitened around ecb_blocks.
+template <class Wide, class Narrow, template <class> class S>
+inline void whitened_blocks(const AriaSlicedKeys &ks, bool decrypt, const uint8_t *tw,
+                            const uint8_t *in, uint8_t *out, size_t n)
+{
+    const key_row_t<Wide> *kw = decrypt ? KeyAccess<Wide>::dec(ks) : KeyAccess<Wide>::enc(ks);
+    for (; n >= Wide::blocks; n -= Wide::blocks, in += 16 * Wide::blocks, out += 16 * Wide::blocks,
+                              tw += 16 * Wide::blocks)
+        xts_whole<Wide, S<Wide>>(kw, ks.rounds, tw, in, out);
+    if (n == 0)
+        return;
+    alignas(64) uint8_t buf[16 * Wide::blocks];
+    for (size_t i = 0; i < 16 * n; i++)
+        buf[i] = in[i] ^ tw[i];
+    ecb_blocks<Wide, Narrow, S>(ks, decrypt, buf, buf, n);
+    for (size_t i = 0; i < 16 * n; i++)
+        out[i] = buf[i] ^ tw[i];
+    secure_wipe(buf, 16 * n);
+}
+
 // CTR over n blocks from counter ctr, likewise.
 template <class Wide, class Narrow, template <class> class S>
 inline void ctr_blocks(const AriaSlicedKeys &ks, const uint8_t *ctr, const uint8_t *in,
@@ -837,7 +887,7 @@ inline void ctr_blocks(const AriaSlicedKeys &ks, const uint8_t *ctr, const uint8
         through_buffer<Narrow>(in, out, n, narrow);
 }
 
-// The encrypt, decrypt and CTR entry points of a kernel without masks (Wide, Narrow and S as
+// The encrypt, decrypt, CTR and XTS entry points of a kernel without masks (Wide, Narrow and S as
 // for ecb_blocks), compiled in the includer's target region like the rest of this part.
 template <class Wide, class Narrow, template <class> class S> struct MasklessEntry {
     static void encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t n)
@@ -854,6 +904,11 @@ template <class Wide, class Narrow, template <class> class S> struct MasklessEnt
                                uint8_t *out, size_t n)
     {
         ctr_blocks<Wide, Narrow, S>(*static_cast<const AriaSlicedKeys *>(state), ctr, in, out, n);
+    }
+    static void xts_blocks(const void *state, bool decrypt, const uint8_t *tw, const uint8_t *in,
+                           uint8_t *out, size_t n)
+    {
+        whitened_blocks<Wide, Narrow, S>(*static_cast<const AriaSlicedKeys *>(state), decrypt, tw, in, out, n);
     }
 };
 

@@ -126,6 +126,15 @@ const DrbgAccel *drbg_accel_for(const Kernel &k)
     return nullptr;
 }
 
+const XtsAccel *xts_accel_for(const Kernel &k)
+{
+    for (const CipherModule *m : modules())
+        for (const XtsAccel *a : m->xts_accels)
+            if (a->kernel == &k)
+                return runnable(a->requires) && kernel_runnable(k) ? a : nullptr;
+    return nullptr;
+}
+
 const std::vector<const GhashKernel *> &all_ghash_kernels()
 {
     static const std::vector<const GhashKernel *> all = {

@@ -55,6 +55,10 @@ FusedEcb drbg_fused_ecb(Cipher c);
 // it; nullptr otherwise (the DRBG then uses the block interface alone).
 const DrbgAccel *drbg_accel_for(const Kernel &k);
 
+// What kernel k's family offers XTS for it (kit/xts/xts_accel.hpp), where this machine runs it;
+// nullptr otherwise (XTS then whitens in passes around the block interface).
+const XtsAccel *xts_accel_for(const Kernel &k);
+
 // Every GHASH implementation built for this architecture (kit/ghash/ghash.hpp), and the
 // highest-ranked one this machine runs, which GCM and GMAC use (chosen once per process;
 // KCIPHER_CPU_FEATURES applies: -pclmul selects ghash/portable).

@@ -15,6 +15,7 @@
 #include "kit/known_answer.hpp"
 #include "kit/search/cpu_searcher.hpp"
 #include "kit/search/gpu_searcher.hpp"
+#include "kit/xts/xts_accel.hpp"
 
 namespace kc {
 
@@ -34,6 +35,7 @@ struct CipherModule {
     keysearch::cuda::GpuSearchFn gpu_search = nullptr;    // nullptr: no GPU key search
     std::vector<const DrbgAccel *> drbg_accels;           // CTR_DRBG's extras, at most one per kernel
     std::vector<FusedEcbEntry> fused_ecb;                 // CTR_DRBG chain's block functions, fastest first
+    std::vector<const XtsAccel *> xts_accels;             // XTS's whitened ECB, at most one per kernel
     // The kernels with the lowest one-block latency, fastest first (each also in `kernels`):
     // CMAC and CCM's CBC-MAC are chains of single blocks, where a wide kernel pays a whole SIMD
     // step per block. The registry's chain_kernel() picks among them.

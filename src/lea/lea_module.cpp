@@ -13,8 +13,10 @@ extern const Kernel lea_ref_kernel;
 #if defined(__x86_64__)
 extern const Kernel lea_avx2_kernel;
 extern const DrbgAccel lea_avx2_drbg;
+extern const XtsAccel lea_avx2_xts;
 extern const Kernel lea_avx512_kernel;
 extern const DrbgAccel lea_avx512_drbg;
+extern const XtsAccel lea_avx512_xts;
 #endif
 #if defined(__aarch64__)
 extern const Kernel lea_neon_kernel;
@@ -67,6 +69,12 @@ const CipherModule &lea_module()
 #if defined(__x86_64__)
             &lea_avx2_drbg,
             &lea_avx512_drbg,
+#endif
+        };
+        x.xts_accels = {
+#if defined(__x86_64__)
+            &lea_avx2_xts,
+            &lea_avx512_xts,
 #endif
         };
         x.fused_ecb = {

@@ -33,6 +33,7 @@
 #include "core/wipe.hpp"
 #include "core/write_prefetch.hpp"
 #include "kit/drbg_accel.hpp"
+#include "kit/xts/xts_accel.hpp"
 #include "lea/lea.hpp"
 #include "lea/lea_sliced.hpp"
 #include "lea/lea_x86_ctr_entry.hpp"
@@ -168,6 +169,9 @@ extern const Kernel lea_avx2_kernel = {
     "lea/avx2", "lea", 16, 16, true, feat_avx2, 30, sizeof(Avx2Keys),
     lea_sliced_supports, set_key, lea_x86::encrypt_blocks<Avx2Ops>, lea_x86::decrypt_blocks<Avx2Ops>,
     lea_x86::ctr_xor_blocks<Avx2Keys, ctr_segment>};
+
+// XTS's whitened ECB for the kernel above (kit/xts/xts_accel.hpp).
+extern const XtsAccel lea_avx2_xts = {&lea_avx2_kernel, feat_avx2, lea_x86::xts_blocks<Avx2Ops>};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule
 // and its keystream.

@@ -32,6 +32,7 @@
 #include "core/wipe.hpp"
 #include "core/write_prefetch.hpp"
 #include "kit/drbg_accel.hpp"
+#include "kit/xts/xts_accel.hpp"
 #include "lea/lea.hpp"
 #include "lea/lea_sliced.hpp"
 #include "lea/lea_x86_ctr_entry.hpp"
@@ -156,6 +157,9 @@ extern const Kernel lea_avx512_kernel = {
     "lea/avx512", "lea", 16, 64, true, feat_avx512f | feat_avx512bw, 40, sizeof(Avx512Keys),
     lea_sliced_supports, set_key, lea_x86::encrypt_blocks<Avx512Ops>, lea_x86::decrypt_blocks<Avx512Ops>,
     lea_x86::ctr_xor_blocks<Avx512Keys, ctr_segment>};
+
+// XTS's whitened ECB for the kernel above (kit/xts/xts_accel.hpp).
+extern const XtsAccel lea_avx512_xts = {&lea_avx512_kernel, feat_avx512f | feat_avx512bw, lea_x86::xts_blocks<Avx512Ops>};
 
 // CTR_DRBG's extras for the kernel above (kit/drbg_accel.hpp): its encryption-only key schedule
 // and its keystream.

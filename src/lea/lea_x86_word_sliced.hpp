@@ -158,82 +158,111 @@ template <class Ops, int G, int R> inline void decrypt_rounds(Lanes<Ops, G> &s, 
 }
 
 // Loads G groups (the first n blocks when Masked; lanes past them are zero) word-sliced.
-template <class Ops, int G, bool Masked> inline void load_sliced(Lanes<Ops, G> &s, const uint8_t *in, size_t n)
+// Whiten (XTS, kit/xts/xts_accel.hpp): each block XORed with its tweak from tw, loaded with the
+// same masks, before the transpose here and after it in store_sliced.
+template <class Ops, int G, bool Masked, bool Whiten = false>
+inline void load_sliced(Lanes<Ops, G> &s, const uint8_t *in, size_t n, const uint8_t *tw = nullptr)
 {
+    auto load = [&](size_t j) {
+        const typename Ops::vec v = Ops::template load<Masked>(in, n, j);
+        if constexpr (Whiten)
+            return Ops::vxor(v, Ops::template load<Masked>(tw, n, j));
+        else
+            return v;
+    };
     for (int g = 0; g < G; g++) {
-        s.a[g] = Ops::template load<Masked>(in, n, 4 * g);
-        s.b[g] = Ops::template load<Masked>(in, n, 4 * g + 1);
-        s.c[g] = Ops::template load<Masked>(in, n, 4 * g + 2);
-        s.d[g] = Ops::template load<Masked>(in, n, 4 * g + 3);
+        s.a[g] = load(4 * g);
+        s.b[g] = load(4 * g + 1);
+        s.c[g] = load(4 * g + 2);
+        s.d[g] = load(4 * g + 3);
         Ops::transpose4(s.a[g], s.b[g], s.c[g], s.d[g]);
     }
 }
 
-template <class Ops, int G, bool Masked> inline void store_sliced(Lanes<Ops, G> &s, uint8_t *out, size_t n)
+template <class Ops, int G, bool Masked, bool Whiten = false>
+inline void store_sliced(Lanes<Ops, G> &s, uint8_t *out, size_t n, const uint8_t *tw = nullptr)
 {
+    auto store = [&](size_t j, typename Ops::vec v) {
+        if constexpr (Whiten)
+            v = Ops::vxor(v, Ops::template load<Masked>(tw, n, j));
+        Ops::template store<Masked>(out, n, j, v);
+    };
     for (int g = 0; g < G; g++) {
         Ops::transpose4(s.a[g], s.b[g], s.c[g], s.d[g]);
-        Ops::template store<Masked>(out, n, 4 * g, s.a[g]);
-        Ops::template store<Masked>(out, n, 4 * g + 1, s.b[g]);
-        Ops::template store<Masked>(out, n, 4 * g + 2, s.c[g]);
-        Ops::template store<Masked>(out, n, 4 * g + 3, s.d[g]);
+        store(4 * g, s.a[g]);
+        store(4 * g + 1, s.b[g]);
+        store(4 * g + 2, s.c[g]);
+        store(4 * g + 3, s.d[g]);
     }
 }
 
-template <class Ops> struct EncryptStep {
+// One step of G groups, encryption or decryption, whitened with tw or not (tw then unused).
+template <class Ops, bool Decrypt, bool Whiten = false> struct Step {
+    static constexpr bool whiten = Whiten;
     template <int G, bool Masked, int R>
-    static void run(const typename Ops::Keys &k, const uint8_t *in, uint8_t *out, size_t n)
+    static void run(const typename Ops::Keys &k, const uint8_t *in, uint8_t *out, size_t n, const uint8_t *tw)
     {
         Lanes<Ops, G> s;
-        load_sliced<Ops, G, Masked>(s, in, n);
-        encrypt_rounds<Ops, G, R>(s, k, 0);
-        store_sliced<Ops, G, Masked>(s, out, n);
+        load_sliced<Ops, G, Masked, Whiten>(s, in, n, tw);
+        if constexpr (Decrypt)
+            decrypt_rounds<Ops, G, R>(s, k);
+        else
+            encrypt_rounds<Ops, G, R>(s, k, 0);
+        store_sliced<Ops, G, Masked, Whiten>(s, out, n, tw);
     }
 };
 
-template <class Ops> struct DecryptStep {
-    template <int G, bool Masked, int R>
-    static void run(const typename Ops::Keys &k, const uint8_t *in, uint8_t *out, size_t n)
-    {
-        Lanes<Ops, G> s;
-        load_sliced<Ops, G, Masked>(s, in, n);
-        decrypt_rounds<Ops, G, R>(s, k);
-        store_sliced<Ops, G, Masked>(s, out, n);
-    }
-};
+// tw advanced by `bytes` where the step reads it.
+template <class S> inline const uint8_t *ahead(const uint8_t *tw, size_t bytes)
+{
+    return S::whiten ? tw + bytes : tw;
+}
 
-template <class Ops, class Step, int R>
-void whole_steps(const typename Ops::Keys &k, const uint8_t *in, uint8_t *out, size_t nsteps)
+template <class Ops, class S, int R>
+void whole_steps(const typename Ops::Keys &k, const uint8_t *in, uint8_t *out, size_t nsteps, const uint8_t *tw)
 {
     constexpr size_t step = Ops::step_groups * group_blocks<Ops>;
     for (size_t i = 0; i < nsteps; i++)
-        Step::template run<Ops::step_groups, false, R>(k, in + 16 * step * i, out + 16 * step * i, step);
+        S::template run<Ops::step_groups, false, R>(k, in + 16 * step * i, out + 16 * step * i, step,
+                                                    ahead<S>(tw, 16 * step * i));
 }
 
 // Whole steps (unrolled for the key's round count), then the last blocks (fewer than a
 // step) as one masked step of just enough groups.
-template <class Ops, class Step> void ecb(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
+template <class Ops, class S>
+void ecb(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks, const uint8_t *tw = nullptr)
 {
     const typename Ops::Keys &k = *static_cast<const typename Ops::Keys *>(state);
     constexpr size_t step = Ops::step_groups * group_blocks<Ops>;
     size_t nsteps = nblocks / step;
-    with_rounds(k.rk.rounds, [&](auto r) { whole_steps<Ops, Step, decltype(r)::value>(k, in, out, nsteps); });
+    with_rounds(k.rk.rounds, [&](auto r) { whole_steps<Ops, S, decltype(r)::value>(k, in, out, nsteps, tw); });
     in += 16 * step * nsteps;
     out += 16 * step * nsteps;
+    tw = ahead<S>(tw, 16 * step * nsteps);
     nblocks -= step * nsteps;
     with_groups<Ops>((nblocks + group_blocks<Ops> - 1) / group_blocks<Ops>,
-                     [&](auto g) { Step::template run<decltype(g)::value, true, 0>(k, in, out, nblocks); });
+                     [&](auto g) { S::template run<decltype(g)::value, true, 0>(k, in, out, nblocks, tw); });
 }
 
 // Kernel::encrypt_blocks and Kernel::decrypt_blocks.
 template <class Ops> void encrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
 {
-    ecb<Ops, EncryptStep<Ops>>(state, in, out, nblocks);
+    ecb<Ops, Step<Ops, false>>(state, in, out, nblocks);
 }
 
 template <class Ops> void decrypt_blocks(const void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
 {
-    ecb<Ops, DecryptStep<Ops>>(state, in, out, nblocks);
+    ecb<Ops, Step<Ops, true>>(state, in, out, nblocks);
+}
+
+// XtsAccel::whitened_blocks: ECB with each block XORed with its tweak before and after.
+template <class Ops>
+void xts_blocks(const void *state, bool decrypt, const uint8_t *tw, const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    if (decrypt)
+        ecb<Ops, Step<Ops, true, true>>(state, in, out, nblocks, tw);
+    else
+        ecb<Ops, Step<Ops, false, true>>(state, in, out, nblocks, tw);
 }
 
 // CTR: rounds 0..3 of G groups from the segment's constants h and the counters' low 32

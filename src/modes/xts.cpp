@@ -1,14 +1,17 @@
 // XTS (IEEE 1619-2018, SP 800-38E). Block j of a data unit is C = E_K1(P ^ T_j) ^ T_j with
-// T_j = E_K2(tweak) * alpha^j (modes/xts_tweak.hpp). The fast path works a batch at a time: the
-// batch's tweaks go into a buffer while out = in ^ T, one kernel call encrypts the whole batch
-// (the SIMD kernels need many blocks per call), then out ^= T; the whitening is SIMD
-// (kit/xts/xts_whiten.hpp, chosen by dispatch/xts_whiten_choice.hpp). A unit that is not
-// whole blocks ends with ciphertext stealing (IEEE 1619-2018 5.3.2 and 5.4.2).
+// T_j = E_K2(tweak) * alpha^j (modes/xts_tweak.hpp). The fast path works a batch at a time (the
+// SIMD kernels need many blocks per call): the batch's tweaks go into a buffer, then a kernel
+// that offers XTS a whitened ECB (kit/xts/xts_accel.hpp) XORs them in around its own loads and
+// stores; for any other, out = in ^ T is written with the tweaks, the kernel encrypts out in
+// place, and out ^= T follows. The tweaks and passes are SIMD (kit/xts/xts_whiten.hpp, chosen
+// by dispatch/xts_whiten_choice.hpp). A unit that is not whole blocks ends with ciphertext
+// stealing (IEEE 1619-2018 5.3.2 and 5.4.2).
 #include "modes/xts.hpp"
 
 #include <cstring>
 
 #include "core/wipe.hpp"
+#include "dispatch/registry.hpp"
 #include "dispatch/xts_whiten_choice.hpp"
 #include "modes/parallel.hpp"
 #include "modes/xts_tweak.hpp"
@@ -33,8 +36,20 @@ void cipher_blocks(const Keyed &k, bool decrypt, const uint8_t *in, uint8_t *out
     (decrypt ? k.kernel->decrypt_blocks : k.kernel->encrypt_blocks)(k.keys, in, out, n);
 }
 
+// The data key's kernel and its whitened ECB (nullptr: whitening passes around the kernel).
+struct DataPath {
+    const Keyed &k;
+    const XtsAccel *fused;
+};
+
+// n blocks whose tweaks are already in tw: out = E(in ^ T) ^ T.
+void whitened(const DataPath &d, bool decrypt, const uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n)
+{
+    d.fused->whitened_blocks(d.k.keys, decrypt, tw, in, out, n);
+}
+
 // n whole blocks from tweak t, batch by batch; returns the tweak of the block after them.
-XtsTweak xts_blocks(const Keyed &k, bool decrypt, XtsTweak t, const uint8_t *in, uint8_t *out, size_t n,
+XtsTweak xts_blocks(const DataPath &d, bool decrypt, XtsTweak t, const uint8_t *in, uint8_t *out, size_t n,
                     TweakBuffer &tw)
 {
     const XtsWhitenKernel &whiten = xts_whiten_kernel();
@@ -42,9 +57,14 @@ XtsTweak xts_blocks(const Keyed &k, bool decrypt, XtsTweak t, const uint8_t *in,
     xts_store(tb, t);
     while (n != 0) {
         const size_t m = n < batch ? n : batch;
-        whiten.pre(tb, tw.bytes, in, out, m);
-        cipher_blocks(k, decrypt, out, out, m);
-        whiten.post(tw.bytes, out, m);
+        if (d.fused != nullptr) {
+            whiten.tweaks(tb, tw.bytes, m);
+            whitened(d, decrypt, tw.bytes, in, out, m);
+        } else {
+            whiten.pre(tb, tw.bytes, in, out, m);
+            cipher_blocks(d.k, decrypt, out, out, m);
+            whiten.post(tw.bytes, out, out, m);
+        }
         in += 16 * m;
         out += 16 * m;
         n -= m;
@@ -87,13 +107,13 @@ void steal(const Keyed &k, bool decrypt, XtsTweak t, const uint8_t *in, uint8_t 
 }
 
 // One data unit of len >= 16 bytes whose first block has tweak t.
-void xts_unit(const Keyed &k, bool decrypt, XtsTweak t, const uint8_t *in, uint8_t *out, size_t len,
+void xts_unit(const DataPath &d, bool decrypt, XtsTweak t, const uint8_t *in, uint8_t *out, size_t len,
               TweakBuffer &tw)
 {
     const size_t r = len % 16, whole = len / 16 - (r != 0);
-    t = xts_blocks(k, decrypt, t, in, out, whole, tw);
+    t = xts_blocks(d, decrypt, t, in, out, whole, tw);
     if (r != 0)
-        steal(k, decrypt, t, in + 16 * whole, out + 16 * whole, r);
+        steal(d.k, decrypt, t, in + 16 * whole, out + 16 * whole, r);
 }
 
 XtsTweak encrypted_tweak(const Keyed &tweak, const uint8_t tweak16[16])
@@ -107,15 +127,16 @@ XtsTweak encrypted_tweak(const Keyed &tweak, const uint8_t tweak16[16])
 
 // One long data unit, its whole blocks split over threads: a chunk starting at block j starts
 // from T * alpha^j.
-void xts_long_unit(const Keyed &data, bool decrypt, XtsTweak t0, const uint8_t *in, uint8_t *out,
+void xts_long_unit(const DataPath &d, bool decrypt, XtsTweak t0, const uint8_t *in, uint8_t *out,
                    size_t len)
 {
+    const Keyed &data = d.k;
     const size_t r = len % 16, whole = len / 16 - (r != 0);
     XtsTweak last = t0;
     for_each_chunk(whole, 16, data.threads, [&](size_t first, size_t count) {
         TweakBuffer tw;
         const XtsTweak t = first == 0 ? t0 : xts_mul_alpha_pow(t0, first);
-        const XtsTweak after = xts_blocks(data, decrypt, t, in + 16 * first, out + 16 * first, count, tw);
+        const XtsTweak after = xts_blocks(d, decrypt, t, in + 16 * first, out + 16 * first, count, tw);
         if (first + count == whole)
             last = after; // one chunk ends the unit
     });
@@ -127,7 +148,7 @@ void xts_long_unit(const Keyed &data, bool decrypt, XtsTweak t0, const uint8_t *
 // count units of unit_blocks whole blocks each, contiguous from in/out, unit i starting from the
 // tweak starts[i]: several units to a kernel call, as 512-byte sectors alone would give the
 // kernel 32 blocks a call, fewer than a wide SIMD kernel's batch.
-void xts_whole_units(const Keyed &k, bool decrypt, const uint8_t *starts, size_t count, size_t unit_blocks,
+void xts_whole_units(const DataPath &d, bool decrypt, const uint8_t *starts, size_t count, size_t unit_blocks,
                      const uint8_t *in, uint8_t *out, TweakBuffer &tw)
 {
     const XtsWhitenKernel &whiten = xts_whiten_kernel();
@@ -137,10 +158,17 @@ void xts_whole_units(const Keyed &k, bool decrypt, const uint8_t *starts, size_t
         const size_t n = count - u < per_call ? count - u : per_call;
         for (size_t i = 0; i < n; i++) {
             std::memcpy(t, starts + 16 * (u + i), 16);
-            whiten.pre(t, tw.bytes + unit_bytes * i, in + unit_bytes * (u + i), out + unit_bytes * (u + i), unit_blocks);
+            if (d.fused != nullptr)
+                whiten.tweaks(t, tw.bytes + unit_bytes * i, unit_blocks);
+            else
+                whiten.pre(t, tw.bytes + unit_bytes * i, in + unit_bytes * (u + i), out + unit_bytes * (u + i), unit_blocks);
         }
-        cipher_blocks(k, decrypt, out + unit_bytes * u, out + unit_bytes * u, n * unit_blocks);
-        whiten.post(tw.bytes, out + unit_bytes * u, n * unit_blocks);
+        if (d.fused != nullptr) {
+            whitened(d, decrypt, tw.bytes, in + unit_bytes * u, out + unit_bytes * u, n * unit_blocks);
+        } else {
+            cipher_blocks(d.k, decrypt, out + unit_bytes * u, out + unit_bytes * u, n * unit_blocks);
+            whiten.post(tw.bytes, out + unit_bytes * u, out + unit_bytes * u, n * unit_blocks);
+        }
     }
     secure_wipe_inline(t);
 }
@@ -148,7 +176,7 @@ void xts_whole_units(const Keyed &k, bool decrypt, const uint8_t *starts, size_t
 // Units [first, first + count) of data_unit bytes (the input's last unit may be shorter). Their
 // tweaks are encrypted a batch at a time, so a run of 4 KiB sectors costs one tweak-key call
 // per 256 sectors.
-void xts_short_units(const Keyed &data, const Keyed &tweak, bool decrypt, const uint8_t tweak16[16],
+void xts_short_units(const DataPath &d, const Keyed &tweak, bool decrypt, const uint8_t tweak16[16],
                      size_t data_unit, size_t first, size_t count, const uint8_t *in, uint8_t *out, size_t len)
 {
     TweakBuffer tw;
@@ -163,12 +191,12 @@ void xts_short_units(const Keyed &data, const Keyed &tweak, bool decrypt, const 
         if (whole_blocks) { // every unit but a shorter last one of the input
             const size_t off = (first + g) * data_unit;
             done = (len - off) / data_unit < n ? (len - off) / data_unit : n;
-            xts_whole_units(data, decrypt, starts, done, data_unit / 16, in + off, out + off, tw);
+            xts_whole_units(d, decrypt, starts, done, data_unit / 16, in + off, out + off, tw);
         }
         for (size_t i = done; i < n; i++) {
             const size_t off = (first + g + i) * data_unit;
             const size_t ulen = len - off < data_unit ? len - off : data_unit;
-            xts_unit(data, decrypt, xts_load(starts + 16 * i), in + off, out + off, ulen, tw);
+            xts_unit(d, decrypt, xts_load(starts + 16 * i), in + off, out + off, ulen, tw);
         }
     }
     secure_wipe(starts, sizeof starts);
@@ -177,8 +205,9 @@ void xts_short_units(const Keyed &data, const Keyed &tweak, bool decrypt, const 
 void xts(const Keyed &data, const Keyed &tweak, bool decrypt, const uint8_t tweak16[16], size_t data_unit,
          const uint8_t *in, uint8_t *out, size_t len)
 {
+    const DataPath d{data, xts_accel_for(*data.kernel)};
     if (data_unit == 0 || data_unit >= len) {
-        xts_long_unit(data, decrypt, encrypted_tweak(tweak, tweak16), in, out, len);
+        xts_long_unit(d, decrypt, encrypted_tweak(tweak, tweak16), in, out, len);
         return;
     }
     const size_t units = (len + data_unit - 1) / data_unit;
@@ -187,12 +216,12 @@ void xts(const Keyed &data, const Keyed &tweak, bool decrypt, const uint8_t twea
         for (size_t u = 0; u < units; u++) {
             const size_t off = u * data_unit, ulen = len - off < data_unit ? len - off : data_unit;
             xts_unit_tweak(t, tweak16, u);
-            xts_long_unit(data, decrypt, encrypted_tweak(tweak, t), in + off, out + off, ulen);
+            xts_long_unit(d, decrypt, encrypted_tweak(tweak, t), in + off, out + off, ulen);
         }
         return;
     }
     for_each_chunk(units, data_unit, data.threads, [&](size_t first, size_t count) {
-        xts_short_units(data, tweak, decrypt, tweak16, data_unit, first, count, in, out, len);
+        xts_short_units(d, tweak, decrypt, tweak16, data_unit, first, count, in, out, len);
     });
 }
 

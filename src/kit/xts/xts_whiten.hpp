@@ -20,8 +20,12 @@ struct XtsWhitenKernel {
     // tw[j] = t * alpha^j and out[j] = in[j] ^ tw[j] for the n 16-byte blocks j < n (out == in
     // allowed); t becomes t * alpha^n. tw holds n blocks, any alignment.
     void (*pre)(uint8_t t[16], uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n);
-    // out[j] ^= tw[j] for j < n.
-    void (*post)(const uint8_t *tw, uint8_t *out, size_t n);
+    // out[j] = in[j] ^ tw[j] for j < n (out == in allowed): XTS's second XOR, and CFB
+    // decryption's P = C ^ E(C before) (modes/cfb.cpp).
+    void (*post)(const uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n);
+    // tw[j] = t * alpha^j for j < n, t becomes t * alpha^n: the tweaks alone, for a kernel that
+    // XORs them in itself (kit/xts/xts_accel.hpp).
+    void (*tweaks)(uint8_t t[16], uint8_t *tw, size_t n);
 };
 
 // dst[j] = t * alpha^j for j < n: the start of the SIMD versions' chains.

@@ -48,7 +48,7 @@ void pre(uint8_t t[16], uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n)
     xor_words(in, tw, out, n);
 }
 
-void post(const uint8_t *tw, uint8_t *out, size_t n) { xor_words(out, tw, out, n); }
+void post(const uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n) { xor_words(in, tw, out, n); }
 
 } // namespace
 
@@ -62,6 +62,6 @@ void xts_first_tweaks(const uint8_t t[16], uint8_t *dst, size_t n)
 
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "tweak words are read in host order");
 
-extern const XtsWhitenKernel xts_whiten_portable_kernel = {"xts-whiten/portable", 0, 0, pre, post};
+extern const XtsWhitenKernel xts_whiten_portable_kernel = {"xts-whiten/portable", 0, 0, pre, post, fill};
 
 } // namespace kc

@@ -29,7 +29,9 @@ __m256i times_alpha8(__m256i v)
 __m256i load(const uint8_t *p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p)); }
 void store(uint8_t *p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i *>(p), v); }
 
-void pre(uint8_t t[16], uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n)
+// The tweaks of n blocks into tw and, With_data, in ^ tweak into out.
+template <bool With_data>
+void whiten(uint8_t t[16], uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n)
 {
     const size_t full = n / group * group;
     if (full != 0) {
@@ -42,26 +44,33 @@ void pre(uint8_t t[16], uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n)
             for (int r = 0; r < 4; r++) {
                 const size_t at = 16 * j + 32 * r;
                 store(tw + at, v[r]);
-                store(out + at, _mm256_xor_si256(load(in + at), v[r]));
+                if constexpr (With_data)
+                    store(out + at, _mm256_xor_si256(load(in + at), v[r]));
                 v[r] = times_alpha8(v[r]);
             }
         _mm_storeu_si128(reinterpret_cast<__m128i *>(t), _mm256_castsi256_si128(v[0])); // t * alpha^full
         secure_wipe(first, sizeof first);
     }
-    xts_whiten_portable_kernel.pre(t, tw + 16 * full, in + 16 * full, out + 16 * full, n - full);
+    if constexpr (With_data)
+        xts_whiten_portable_kernel.pre(t, tw + 16 * full, in + 16 * full, out + 16 * full, n - full);
+    else
+        xts_whiten_portable_kernel.tweaks(t, tw + 16 * full, n - full);
 }
 
-void post(const uint8_t *tw, uint8_t *out, size_t n)
+void pre(uint8_t t[16], uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n) { whiten<true>(t, tw, in, out, n); }
+void tweaks(uint8_t t[16], uint8_t *tw, size_t n) { whiten<false>(t, tw, nullptr, nullptr, n); }
+
+void post(const uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n)
 {
     const size_t full = n / 2 * 2;
     for (size_t j = 0; j < full; j += 2)
-        store(out + 16 * j, _mm256_xor_si256(load(out + 16 * j), load(tw + 16 * j)));
-    xts_whiten_portable_kernel.post(tw + 16 * full, out + 16 * full, n - full);
+        store(out + 16 * j, _mm256_xor_si256(load(in + 16 * j), load(tw + 16 * j)));
+    xts_whiten_portable_kernel.post(tw + 16 * full, in + 16 * full, out + 16 * full, n - full);
 }
 
 } // namespace
 
-extern const XtsWhitenKernel xts_whiten_avx2_kernel = {"xts-whiten/avx2", feat_avx2, 10, pre, post};
+extern const XtsWhitenKernel xts_whiten_avx2_kernel = {"xts-whiten/avx2", feat_avx2, 10, pre, post, tweaks};
 
 } // namespace kc
 

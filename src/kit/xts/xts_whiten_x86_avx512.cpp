@@ -32,7 +32,9 @@ __m512i times_alpha8(__m512i v)
     return _mm512_ternarylogic_epi64(_mm512_bslli_epi128(v, 1), red, _mm512_slli_epi64(h, 7), 0x96);
 }
 
-void pre(uint8_t t[16], uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n)
+// The tweaks of n blocks into tw and, With_data, in ^ tweak into out.
+template <bool With_data>
+void whiten(uint8_t t[16], uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n)
 {
     const size_t full = n / group * group;
     if (full != 0) {
@@ -42,29 +44,37 @@ void pre(uint8_t t[16], uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n)
         for (size_t j = 0; j < full; j += group) {
             _mm512_storeu_si512(tw + 16 * j, v0);
             _mm512_storeu_si512(tw + 16 * j + 64, v1);
-            _mm512_storeu_si512(out + 16 * j, _mm512_xor_si512(_mm512_loadu_si512(in + 16 * j), v0));
-            _mm512_storeu_si512(out + 16 * j + 64, _mm512_xor_si512(_mm512_loadu_si512(in + 16 * j + 64), v1));
+            if constexpr (With_data) {
+                _mm512_storeu_si512(out + 16 * j, _mm512_xor_si512(_mm512_loadu_si512(in + 16 * j), v0));
+                _mm512_storeu_si512(out + 16 * j + 64, _mm512_xor_si512(_mm512_loadu_si512(in + 16 * j + 64), v1));
+            }
             v0 = times_alpha8(v0);
             v1 = times_alpha8(v1);
         }
         _mm_storeu_si128(reinterpret_cast<__m128i *>(t), _mm512_castsi512_si128(v0)); // t * alpha^full
         secure_wipe(first, sizeof first);
     }
-    xts_whiten_portable_kernel.pre(t, tw + 16 * full, in + 16 * full, out + 16 * full, n - full);
+    if constexpr (With_data)
+        xts_whiten_portable_kernel.pre(t, tw + 16 * full, in + 16 * full, out + 16 * full, n - full);
+    else
+        xts_whiten_portable_kernel.tweaks(t, tw + 16 * full, n - full);
 }
 
-void post(const uint8_t *tw, uint8_t *out, size_t n)
+void pre(uint8_t t[16], uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n) { whiten<true>(t, tw, in, out, n); }
+void tweaks(uint8_t t[16], uint8_t *tw, size_t n) { whiten<false>(t, tw, nullptr, nullptr, n); }
+
+void post(const uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n)
 {
     const size_t full = n / 4 * 4;
     for (size_t j = 0; j < full; j += 4)
-        _mm512_storeu_si512(out + 16 * j, _mm512_xor_si512(_mm512_loadu_si512(out + 16 * j), _mm512_loadu_si512(tw + 16 * j)));
-    xts_whiten_portable_kernel.post(tw + 16 * full, out + 16 * full, n - full);
+        _mm512_storeu_si512(out + 16 * j, _mm512_xor_si512(_mm512_loadu_si512(in + 16 * j), _mm512_loadu_si512(tw + 16 * j)));
+    xts_whiten_portable_kernel.post(tw + 16 * full, in + 16 * full, out + 16 * full, n - full);
 }
 
 } // namespace
 
 extern const XtsWhitenKernel xts_whiten_avx512_kernel = {"xts-whiten/avx512", feat_avx512f | feat_avx512bw, 20,
-                                                         pre, post};
+                                                         pre, post, tweaks};
 
 } // namespace kc
 
