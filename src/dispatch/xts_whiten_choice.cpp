@@ -8,6 +8,7 @@ const std::vector<const XtsWhitenKernel *> &all_xts_whiten_kernels()
 {
     static const std::vector<const XtsWhitenKernel *> all = {
 #if defined(__x86_64__)
+        &xts_whiten_avx512_vpclmul_kernel,
         &xts_whiten_avx512_kernel,
         &xts_whiten_avx2_kernel,
 #endif

@@ -35,6 +35,7 @@ extern const XtsWhitenKernel xts_whiten_portable_kernel;
 #if defined(__x86_64__)
 extern const XtsWhitenKernel xts_whiten_avx2_kernel;
 extern const XtsWhitenKernel xts_whiten_avx512_kernel;
+extern const XtsWhitenKernel xts_whiten_avx512_vpclmul_kernel;
 #endif
 
 } // namespace kc

@@ -1,9 +1,9 @@
-// xts-whiten/avx512: eight tweak chains in two zmm registers (blocks j..j+3 and j+4..j+7), each
-// advanced by alpha^8 at once, which is a shift by whole bytes: each 128-bit lane moves up one
-// byte (VPSLLDQ), and the byte h shifted out is reduced into the low bytes as h * 0x87
-// carry-less = h ^ h<<1 ^ h<<2 ^ h<<7 (15 bits: no second reduction), seven instructions per
-// four tweaks. Two independent registers halve the step's latency per block. A last group of fewer than eight blocks takes the
-// portable path. Constant-time: shifts, byte shifts and XORs only.
+// xts-whiten/avx512 and xts-whiten/avx512-vpclmul: the tweak chains in zmm registers, four
+// blocks to a register, each chain advanced by alpha^8 or alpha^16 at once, which is a shift by
+// whole bytes: each 128-bit lane moves up (VPSLLDQ), and the bits h shifted out are reduced into
+// the low bytes as h * 0x87 carry-less (15 or 23 bits: no second reduction), by shifts and XORs
+// or by one VPCLMULQDQ (ShiftReduce, ClmulReduce below). A last group of fewer blocks takes the
+// portable path. Constant-time: shifts, byte shifts, carry-less multiplication and XORs only.
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -12,7 +12,7 @@
 #include "core/wipe.hpp"
 #include "kit/xts/xts_whiten.hpp"
 
-KC_TARGET_PUSH("avx512f,avx512bw")
+KC_TARGET_PUSH("avx512f,avx512bw,vpclmulqdq")
 // GCC's own AVX-512 headers trip these inside their casts (the undefined upper lanes).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
@@ -23,35 +23,56 @@ KC_TARGET_PUSH("avx512f,avx512bw")
 namespace kc {
 namespace {
 
-constexpr size_t group = 8;
+// Shifts and XORs, eight chains in two registers each advanced by alpha^8 (a byte): seven
+// instructions a step, three of them shifts (port 0 alone on Intel cores).
+struct ShiftReduce {
+    static constexpr size_t group = 8;
+    static __m512i step(__m512i v)
+    {
+        const __m512i h = _mm512_bsrli_epi128(v, 15); // the byte shifted out of each lane
+        const __m512i red = _mm512_ternarylogic_epi64(h, _mm512_slli_epi64(h, 1), _mm512_slli_epi64(h, 2), 0x96);
+        return _mm512_ternarylogic_epi64(_mm512_bslli_epi128(v, 1), red, _mm512_slli_epi64(h, 7), 0x96);
+    }
+};
 
-__m512i times_alpha8(__m512i v)
-{
-    const __m512i h = _mm512_bsrli_epi128(v, 15); // the byte shifted out of each lane
-    const __m512i red = _mm512_ternarylogic_epi64(h, _mm512_slli_epi64(h, 1), _mm512_slli_epi64(h, 2), 0x96);
-    return _mm512_ternarylogic_epi64(_mm512_bslli_epi128(v, 1), red, _mm512_slli_epi64(h, 7), 0x96);
-}
+// With VPCLMULQDQ: sixteen chains in four registers each advanced by alpha^16 (two bytes); the
+// two bytes h shifted out reduce as one carry-less multiplication h * 0x87 (23 bits: no second
+// reduction), four instructions a step where ShiftReduce takes seven. Four registers, as the
+// multiplication's latency would otherwise set the pace. The tweaks were most of what XTS adds
+// to a kernel that XORs them in itself (kit/xts/xts_accel.hpp).
+struct ClmulReduce {
+    static constexpr size_t group = 16;
+    static __m512i step(__m512i v)
+    {
+        const __m512i poly = _mm512_set1_epi64(0x87);
+        const __m512i h = _mm512_srli_epi64(v, 48); // the high qword's top two bytes, at its bottom
+        return _mm512_xor_si512(_mm512_bslli_epi128(v, 2), _mm512_clmulepi64_epi128(h, poly, 0x01));
+    }
+};
 
-// The tweaks of n blocks into tw and, With_data, in ^ tweak into out.
-template <bool With_data>
+// The tweaks of n blocks into tw and, With_data, in ^ tweak into out: R::group chains, four to
+// a register, each advanced by alpha^group per step.
+template <class R, bool With_data>
 void whiten(uint8_t t[16], uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n)
 {
+    constexpr size_t group = R::group, regs = group / 4;
     const size_t full = n / group * group;
     if (full != 0) {
         alignas(64) uint8_t first[16 * group];
         xts_first_tweaks(t, first, group);
-        __m512i v0 = _mm512_load_si512(first), v1 = _mm512_load_si512(first + 64);
+        __m512i v[regs];
+        for (size_t r = 0; r < regs; r++)
+            v[r] = _mm512_load_si512(first + 64 * r);
         for (size_t j = 0; j < full; j += group) {
-            _mm512_storeu_si512(tw + 16 * j, v0);
-            _mm512_storeu_si512(tw + 16 * j + 64, v1);
-            if constexpr (With_data) {
-                _mm512_storeu_si512(out + 16 * j, _mm512_xor_si512(_mm512_loadu_si512(in + 16 * j), v0));
-                _mm512_storeu_si512(out + 16 * j + 64, _mm512_xor_si512(_mm512_loadu_si512(in + 16 * j + 64), v1));
+            for (size_t r = 0; r < regs; r++) {
+                const size_t at = 16 * j + 64 * r;
+                _mm512_storeu_si512(tw + at, v[r]);
+                if constexpr (With_data)
+                    _mm512_storeu_si512(out + at, _mm512_xor_si512(_mm512_loadu_si512(in + at), v[r]));
+                v[r] = R::step(v[r]);
             }
-            v0 = times_alpha8(v0);
-            v1 = times_alpha8(v1);
         }
-        _mm_storeu_si128(reinterpret_cast<__m128i *>(t), _mm512_castsi512_si128(v0)); // t * alpha^full
+        _mm_storeu_si128(reinterpret_cast<__m128i *>(t), _mm512_castsi512_si128(v[0])); // t * alpha^full
         secure_wipe(first, sizeof first);
     }
     if constexpr (With_data)
@@ -60,8 +81,11 @@ void whiten(uint8_t t[16], uint8_t *tw, const uint8_t *in, uint8_t *out, size_t 
         xts_whiten_portable_kernel.tweaks(t, tw + 16 * full, n - full);
 }
 
-void pre(uint8_t t[16], uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n) { whiten<true>(t, tw, in, out, n); }
-void tweaks(uint8_t t[16], uint8_t *tw, size_t n) { whiten<false>(t, tw, nullptr, nullptr, n); }
+template <class R> void pre(uint8_t t[16], uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n)
+{
+    whiten<R, true>(t, tw, in, out, n);
+}
+template <class R> void tweaks(uint8_t t[16], uint8_t *tw, size_t n) { whiten<R, false>(t, tw, nullptr, nullptr, n); }
 
 void post(const uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n)
 {
@@ -74,7 +98,9 @@ void post(const uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n)
 } // namespace
 
 extern const XtsWhitenKernel xts_whiten_avx512_kernel = {"xts-whiten/avx512", feat_avx512f | feat_avx512bw, 20,
-                                                         pre, post, tweaks};
+                                                         pre<ShiftReduce>, post, tweaks<ShiftReduce>};
+extern const XtsWhitenKernel xts_whiten_avx512_vpclmul_kernel = {
+    "xts-whiten/avx512-vpclmul", feat_avx512f | feat_avx512bw | feat_vpclmul, 25, pre<ClmulReduce>, post, tweaks<ClmulReduce>};
 
 } // namespace kc
 
