@@ -29,6 +29,7 @@ struct kcipher_ctx {
     // chain_kernel for the CPU kernel; keyed apart (chain_keys) only where it is another kernel.
     const kc::Kernel *chain_kernel = nullptr;
     kc::KeyState chain_keys;
+    const kc::ChainAccel *chain_accel = nullptr; // its loops (kit/chain_accel.hpp), or nullptr
 
     kc::Keyed keyed() const
     {
@@ -45,10 +46,12 @@ struct kcipher_ctx {
 
     kc::Keyed chain_keyed() const
     {
-        const kc::Keyed cpu = cpu_keyed();
-        if (chain_kernel == cpu.kernel)
+        kc::Keyed cpu = cpu_keyed();
+        if (chain_kernel == cpu.kernel) {
+            cpu.chain = chain_accel;
             return cpu;
-        return {chain_kernel, chain_keys.get(), cipher->block_bytes, 1};
+        }
+        return {chain_kernel, chain_keys.get(), cipher->block_bytes, 1, chain_accel};
     }
 
     // An XTS context ("NAME-xts", a double-length key): keys/cpu_keys hold the data key, and

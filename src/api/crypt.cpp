@@ -114,6 +114,7 @@ kcipher_status kcipher_new(kcipher_ctx **ctx, const char *cipher, const uint8_t 
     }
     const Kernel &cpu = k->gpu != nullptr ? *c->cpu_kernel : *k;
     c->chain_kernel = &chain_kernel(d->id, cpu);
+    c->chain_accel = chain_accel_for(*c->chain_kernel);
     if (c->chain_kernel != &cpu && !c->chain_keys.init(*c->chain_kernel, d->id, key)) {
         delete c;
         return KCIPHER_ERR_NO_MEMORY;
@@ -167,7 +168,7 @@ kcipher_status kcipher_cbc_encrypt(const kcipher_ctx *ctx, uint8_t *iv, size_t i
     if (st == KCIPHER_OK)
         st = check_iv(ctx, iv, iv_len);
     if (st == KCIPHER_OK && len != 0)
-        cbc_encrypt(ctx->cpu_keyed(), iv, in, out, len / ctx->cipher->block_bytes);
+        cbc_encrypt(ctx->chain_keyed(), iv, in, out, len / ctx->cipher->block_bytes);
     return st;
 }
 

@@ -13,6 +13,7 @@ extern const Kernel aria_ref_kernel;
 extern const Kernel aria_table_kernel;
 #if defined(__x86_64__)
 extern const Kernel aria_aesni_block_kernel;
+extern const ChainAccel aria_aesni_block_chains;
 extern const Kernel aria_avx512_gfni_kernel;
 extern const DrbgAccel aria_avx512_gfni_drbg;
 extern const XtsAccel aria_avx512_gfni_xts;
@@ -100,6 +101,11 @@ const CipherModule &aria_module()
             &aria_aesni_block_kernel,
 #endif
             &aria_table_kernel,
+        };
+        x.chain_accels = {
+#if defined(__x86_64__)
+            &aria_aesni_block_chains,
+#endif
         };
         x.cpu_searchers = {
 #if defined(__x86_64__)

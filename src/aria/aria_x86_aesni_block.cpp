@@ -1,6 +1,7 @@
 // aria/aesni-block: ARIA one block at a time, the whole state in one xmm register, for the
-// modes whose blocks form a chain (CMAC, CCM's CBC-MAC): there only the latency of one block
-// counts, and the byte-sliced kernels pay a whole 16- or 32-block step for it.
+// modes whose blocks form a chain (CBC encryption, CMAC, CCM's CBC-MAC, CFB and OFB): there only
+// the latency of one block counts, and the byte-sliced kernels pay a whole 16- or 32-block step
+// for it. Its ChainAccel runs those chains with the block inlined (kit/chain_accel.hpp).
 //
 // A round on the 16 bytes of the block (RFC 5794 section 2.3):
 //   - the key addition, one XOR (folded into the XOR tree of the round before's A);
@@ -42,6 +43,8 @@
 // Only this file's own functions take the target: the headers' inline functions above stay
 // baseline code, whichever copy the linker keeps.
 KC_TARGET_PUSH("ssse3,aes")
+// Included in the region, so that its loops take the target and crypt_block inlines into them.
+#include "kit/chain_accel.hpp"
 
 namespace kc {
 namespace {
@@ -164,6 +167,17 @@ void decrypt_block(const AriaBlockKeys &k, const uint8_t *in, uint8_t *out)
     _mm_storeu_si128(reinterpret_cast<__m128i *>(out), crypt_block(constants(), k.dk, k.rounds, x));
 }
 
+// CBC, CFB and OFB chains (kit/chain_accel.hpp) with the register in an xmm register.
+struct AriaChainBlock {
+    using Keys = AriaBlockKeys;
+    using State = __m128i;
+    static State load(const uint8_t *p) { return _mm_loadu_si128(reinterpret_cast<const __m128i *>(p)); }
+    static void store(uint8_t *p, State s) { _mm_storeu_si128(reinterpret_cast<__m128i *>(p), s); }
+    static State xor2(State a, State b) { return _mm_xor_si128(a, b); }
+    static State encrypt(const Keys &k, State s) { return crypt_block(constants(), k.ek, k.rounds, s); }
+};
+using Chains = ChainLoops<AriaChainBlock>;
+
 } // namespace
 } // namespace kc
 
@@ -182,6 +196,10 @@ using Loop = BlockLoop<AriaBlockKeys, 16, encrypt_block, decrypt_block, schedule
 extern const Kernel aria_aesni_block_kernel = {
     "aria/aesni-block", "aria", 16, 1, true, feat_ssse3 | feat_aesni, 5, sizeof(AriaBlockKeys),
     supports, Loop::set_key, Loop::encrypt_blocks, Loop::decrypt_blocks, Loop::ctr_xor_blocks};
+
+// The chains' loops for the kernel above (kit/chain_accel.hpp).
+extern const ChainAccel aria_aesni_block_chains = {&aria_aesni_block_kernel, feat_ssse3 | feat_aesni, Chains::cbc,
+                                                   Chains::cfb, Chains::ofb};
 
 } // namespace kc
 

@@ -93,6 +93,15 @@ const Kernel &chain_kernel(Cipher c, const Kernel &k)
     return k;
 }
 
+const ChainAccel *chain_accel_for(const Kernel &k)
+{
+    for (const CipherModule *m : modules())
+        for (const ChainAccel *a : m->chain_accels)
+            if (a->kernel == &k)
+                return runnable(a->requires) && kernel_runnable(k) ? a : nullptr;
+    return nullptr;
+}
+
 std::vector<FusedEcb> fused_ecb_candidates(Cipher c)
 {
     std::vector<FusedEcb> v;

@@ -38,6 +38,10 @@ const Kernel *best_gpu_kernel(Cipher c);
 // a GPU kernel.
 const Kernel &chain_kernel(Cipher c, const Kernel &k);
 
+// What kernel k's family offers the chains for it (kit/chain_accel.hpp), where this machine runs
+// it; nullptr otherwise (the chains then call the block interface a block at a time).
+const ChainAccel *chain_accel_for(const Kernel &k);
+
 // Every CPU key searcher built for this architecture, by module, fastest first within one;
 // and the first for kernel k and cipher c that this machine runs, or nullptr.
 const std::vector<const keysearch::CpuSearcher *> &all_cpu_searchers();

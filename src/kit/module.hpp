@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/kernel.hpp"
+#include "kit/chain_accel.hpp"
 #include "kit/drbg_accel.hpp"
 #include "kit/fused_ecb.hpp"
 #include "kit/known_answer.hpp"
@@ -40,6 +41,7 @@ struct CipherModule {
     // CMAC and CCM's CBC-MAC are chains of single blocks, where a wide kernel pays a whole SIMD
     // step per block. The registry's chain_kernel() picks among them.
     std::vector<const Kernel *> chain_kernels;
+    std::vector<const ChainAccel *> chain_accels; // the chains' loops, at most one per chain kernel
     std::vector<FamilyOption> options;
     std::vector<KnownAnswer> known_answers; // from <family>_known_answers.txt, for selftest
 };

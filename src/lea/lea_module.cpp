@@ -10,6 +10,7 @@ namespace kc {
 extern const char lea_known_answers[]; // lea_known_answers.txt, compiled in by the build
 
 extern const Kernel lea_ref_kernel;
+extern const ChainAccel lea_ref_chains;
 #if defined(__x86_64__)
 extern const Kernel lea_avx2_kernel;
 extern const DrbgAccel lea_avx2_drbg;
@@ -56,6 +57,7 @@ const CipherModule &lea_module()
 #endif
         };
         x.chain_kernels = {&lea_ref_kernel}; // scalar ARX: one block without a SIMD step
+        x.chain_accels = {&lea_ref_chains};
         x.cpu_searchers = {
 #if defined(__x86_64__)
             &keysearch::lea_x86_keysearch_avx512,

@@ -8,9 +8,12 @@
 // public round counter and block count.
 #include "lea/lea.hpp"
 
+#include <cstring>
+
 #include "core/bytes.hpp"
 #include "core/kernel.hpp"
 #include "kit/block_loop.hpp"
+#include "kit/chain_accel.hpp"
 
 namespace kc {
 
@@ -87,6 +90,32 @@ bool lea_supports(Cipher c)
 }
 
 using Loop = BlockLoop<LeaRoundKeys, 16, lea_encrypt_block, lea_decrypt_block, lea_key_schedule>;
+// CBC, CFB and OFB chains (kit/chain_accel.hpp) with the words in general registers.
+struct LeaChainBlock {
+    using Keys = LeaRoundKeys;
+    using State = LeaState;
+    // The words in host order, which is LEA's little-endian one (asserted below): byte-wise
+    // stores were merged back into words with shifts, on every block.
+    static State load(const uint8_t *p)
+    {
+        State s;
+        std::memcpy(s.x, p, 16);
+        return s;
+    }
+    static void store(uint8_t *p, const State &s) { std::memcpy(p, s.x, 16); }
+    static State xor2(const State &a, const State &b)
+    {
+        return {{a.x[0] ^ b.x[0], a.x[1] ^ b.x[1], a.x[2] ^ b.x[2], a.x[3] ^ b.x[3]}};
+    }
+    static State encrypt(const Keys &rk, State s)
+    {
+        for (int i = 0; i < rk.rounds; i++)
+            s = encrypt_round(s, rk.rk[i]);
+        return s;
+    }
+};
+using Chains = ChainLoops<LeaChainBlock>;
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "LeaChainBlock reads words in host order");
 
 } // namespace
 
@@ -95,5 +124,8 @@ using Loop = BlockLoop<LeaRoundKeys, 16, lea_encrypt_block, lea_decrypt_block, l
 extern const Kernel lea_ref_kernel = {
     "lea/ref", "lea", 16, 1, true, 0, 0, sizeof(LeaRoundKeys),
     lea_supports, Loop::set_key, Loop::encrypt_blocks, Loop::decrypt_blocks, Loop::ctr_xor_blocks};
+
+// The chains' loops for the kernel above (kit/chain_accel.hpp): lea/ref is LEA's chain kernel.
+extern const ChainAccel lea_ref_chains = {&lea_ref_kernel, 0, Chains::cbc, Chains::cfb, Chains::ofb};
 
 } // namespace kc

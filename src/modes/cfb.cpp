@@ -9,6 +9,7 @@
 
 #include "core/wipe.hpp"
 #include "dispatch/xts_whiten_choice.hpp"
+#include "kit/chain_accel.hpp"
 #include "modes/block_xor.hpp"
 #include "modes/feedback.hpp"
 #include "modes/parallel.hpp"
@@ -101,9 +102,13 @@ void cfb_encrypt(const Keyed &chain, uint8_t *iv, const uint8_t *in, uint8_t *ou
     const size_t nblocks = len / bs;
     alignas(16) uint8_t x[16];
     std::memcpy(x, iv, bs);
-    for (size_t i = 0; i < nblocks; i++) {
-        chain.kernel->encrypt_blocks(chain.keys, x, x, 1);
-        xor_block(x, in + i * bs, out + i * bs, bs, x);
+    if (chain.chain != nullptr) { // the chain kernel's own loop
+        chain.chain->cfb(chain.keys, x, in, out, nblocks);
+    } else {
+        for (size_t i = 0; i < nblocks; i++) {
+            chain.kernel->encrypt_blocks(chain.keys, x, x, 1);
+            xor_block(x, in + i * bs, out + i * bs, bs, x);
+        }
     }
     if (len % bs != 0)
         cfb_partial(chain, x, in + nblocks * bs, out + nblocks * bs, len % bs, false);

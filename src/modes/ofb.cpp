@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/wipe.hpp"
+#include "kit/chain_accel.hpp"
 #include "modes/block_xor.hpp"
 #include "modes/feedback.hpp"
 
@@ -16,9 +17,13 @@ void ofb_xor(const Keyed &chain, uint8_t *iv, const uint8_t *in, uint8_t *out, s
     const size_t nblocks = len / bs;
     alignas(16) uint8_t o[16];
     std::memcpy(o, iv, bs);
-    for (size_t i = 0; i < nblocks; i++) {
-        chain.kernel->encrypt_blocks(chain.keys, o, o, 1);
-        xor_block(o, in + i * bs, out + i * bs, bs);
+    if (chain.chain != nullptr) { // the chain kernel's own loop
+        chain.chain->ofb(chain.keys, o, in, out, nblocks);
+    } else {
+        for (size_t i = 0; i < nblocks; i++) {
+            chain.kernel->encrypt_blocks(chain.keys, o, o, 1);
+            xor_block(o, in + i * bs, out + i * bs, bs);
+        }
     }
     if (len % bs != 0) {
         chain.kernel->encrypt_blocks(chain.keys, o, o, 1);
