@@ -284,7 +284,8 @@ KCIPHER_API kcipher_status kcipher_cbc_decrypt_padded(const kcipher_ctx *ctx, ui
  * "cuda-gpu"). Dispatch never picks one by itself: name one in kcipher_new, or ask
  * kcipher_default_gpu_kernel for the fastest. A context made with a GPU kernel takes host
  * memory through the usual calls (ECB and CTR run on the GPU through pinned staging buffers
- * and several streams; CBC runs on the CPU's best kernel, since CBC encryption is a chain)
+ * and several streams; CBC runs on the CPU: its decryption on the best kernel, its encryption,
+ * a chain, on the one-block kernel)
  * and device memory through the kcipher_gpu_* calls below.
  */
 
