@@ -35,6 +35,7 @@
 #include <cstdint>
 
 #include "aria/aria.hpp"
+#include "aria/aria_x86_block_tables.hpp"
 #include "core/kernel.hpp"
 #include "core/target_region.hpp"
 #include "core/wipe.hpp"
@@ -69,12 +70,6 @@ void schedule(Cipher c, const uint8_t *key, AriaBlockKeys *k)
     secure_wipe(&rk, sizeof rk);
 }
 
-// G (SB2 = G o SB1) and H (SB4 = SB1^-1 o H) at the low and the high nibble, G's and H's
-// constants folded into the low tables: aria_x86_byteslice.hpp's g_lo, g_hi, h_lo, h_hi.
-#define KC_BYTES(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p)                                     \
-    _mm_setr_epi8((char)a, (char)b, (char)c, (char)d, (char)e, (char)f, (char)g, (char)h, (char)i, \
-                  (char)j, (char)k, (char)l, (char)m, (char)n, (char)o, (char)p)
-
 struct Constants {
     __m128i g_lo, g_hi, h_lo, h_hi, nibble;
     __m128i enc_order, dec_order; // the shuffles before aesenclast and aesdeclast
@@ -82,30 +77,25 @@ struct Constants {
     __m128i perm[7];              // A = XOR of the seven byte permutations
 };
 
+inline __m128i row(const uint8_t *p) { return _mm_load_si128(reinterpret_cast<const __m128i *>(p)); }
+
+// The tables of aria_x86_block_tables.hpp in registers.
 inline Constants constants()
 {
     Constants k;
-    k.g_lo = KC_BYTES(0x88, 0x0d, 0x37, 0xb2, 0x00, 0x85, 0xbf, 0x3a, 0xa8, 0x2d, 0x17, 0x92, 0x20, 0xa5, 0x9f, 0x1a);
-    k.g_hi = KC_BYTES(0x00, 0x3e, 0xd4, 0xea, 0x84, 0xba, 0x50, 0x6e, 0xcd, 0xf3, 0x19, 0x27, 0x49, 0x77, 0x9d, 0xa3);
-    k.h_lo = KC_BYTES(0x04, 0x45, 0xee, 0xaf, 0x17, 0x56, 0xfd, 0xbc, 0x53, 0x12, 0xb9, 0xf8, 0x40, 0x01, 0xaa, 0xeb);
-    k.h_hi = KC_BYTES(0x00, 0xb6, 0x08, 0xbe, 0xd6, 0x60, 0xde, 0x68, 0x53, 0xe5, 0x5b, 0xed, 0x85, 0x33, 0x8d, 0x3b);
+    k.g_lo = row(aria_block::g_lo);
+    k.g_hi = row(aria_block::g_hi);
+    k.h_lo = row(aria_block::h_lo);
+    k.h_hi = row(aria_block::h_hi);
     k.nibble = _mm_set1_epi8(0x0f);
-    // aesenclast reads byte sr[i] into byte i (ShiftRows, sr = 0 5 10 15 4 9 14 3 ...): shuffled
-    // by sr^-1 first, each byte comes back to its place; aesdeclast the other way round.
-    k.enc_order = KC_BYTES(0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3);
-    k.dec_order = KC_BYTES(0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11);
+    k.enc_order = row(aria_block::enc_order);
+    k.dec_order = row(aria_block::dec_order);
     for (int t = 0; t < 4; t++)
         k.mask[t] = _mm_set1_epi32((int)(0xffu << (8 * t)));
-    k.perm[0] = KC_BYTES(8, 7, 4, 11, 14, 10, 9, 13, 15, 6, 3, 2, 12, 0, 5, 1);
-    k.perm[1] = KC_BYTES(14, 12, 10, 7, 15, 1, 0, 11, 4, 5, 13, 9, 6, 8, 3, 2);
-    k.perm[2] = KC_BYTES(3, 5, 11, 10, 0, 15, 7, 1, 13, 14, 8, 12, 2, 6, 9, 4);
-    k.perm[3] = KC_BYTES(13, 9, 1, 0, 8, 14, 2, 6, 7, 12, 15, 3, 11, 10, 4, 5);
-    k.perm[4] = KC_BYTES(6, 2, 15, 13, 11, 9, 10, 12, 1, 0, 5, 4, 7, 3, 14, 8);
-    k.perm[5] = KC_BYTES(4, 15, 12, 5, 2, 3, 13, 8, 0, 1, 6, 14, 9, 7, 11, 10);
-    k.perm[6] = KC_BYTES(9, 8, 6, 14, 5, 4, 12, 3, 10, 11, 2, 7, 1, 13, 0, 15);
+    for (int i = 0; i < 7; i++)
+        k.perm[i] = row(aria_block::perm[i]);
     return k;
 }
-#undef KC_BYTES
 
 inline __m128i affine(const Constants &k, __m128i y, __m128i lo, __m128i hi)
 {

@@ -1,0 +1,182 @@
+// aria/avx512-gfni-block: ARIA one block at a time in one xmm register, for the chains (CBC
+// encryption, CMAC, CCM's CBC-MAC, CFB, OFB) on cores with AVX-512 and GFNI. aria/aesni-block
+// does the same with SSSE3 and AES-NI in about 50 vector instructions a round on three ports,
+// which the ports, more than the dependent path, pace (about 27 cycles a round on the device
+// host's Xeon). Here a round is 19: six GFNI (SB1 and SB2 one each, SB3 and SB4 an affine map
+// then an inversion), three vpternlogd selects, and A as seven byte shuffles XORed with the next
+// round's key in three vpternlogd and one vpxor.
+//
+// The dependent path of a round, with latencies measured on the device host's Xeon in chains
+// of one instruction (docs/performance.md, "CCM and CMAC"): GFNI 3 cycles, shuffles and logic
+// 1, and 0.9 for a value moving between the GFNI unit and the logic/shuffle units (a
+// GFNI-vpternlogd chain takes 5.7, not 4):
+//   0.9 + 3 + 3 + 0.9 (SB3, SB4) + 2 (two selects) + 4 (the seventh shuffle of A issues in the
+//   fourth cycle, two shuffle ports) + 1 (its XOR) = 14.8 cycles.
+//   ARIA-128: 11 such rounds, the last layer (10.8) and the first key: about 175 cycles a block,
+//   10.9 cycles a byte, the ceiling of the chains on this kernel (-192: 205, -256: 235).
+//
+// Constant-time: no branch and no memory address depends on key or data. gf2p8affineqb and
+// gf2p8affineinvqb take the same time for every input; the rest is XOR, selects by fixed
+// masks and fixed shuffles. (valgrind cannot run AVX-512, so ct_check skips this kernel, as it
+// does aria/avx512-gfni; the bench tool's timing check covers it.)
+#if defined(__x86_64__)
+
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "aria/aria.hpp"
+#include "aria/aria_x86_block_tables.hpp"
+#include "aria/aria_x86_byteslice.hpp" // the GFNI matrices of the S-boxes
+#include "core/kernel.hpp"
+#include "core/target_region.hpp"
+#include "core/wipe.hpp"
+#include "kit/block_loop.hpp"
+
+KC_TARGET_PUSH("avx512f,avx512bw,avx512vl,gfni")
+// Included in the region, so that its loops take the target and crypt_block inlines into them.
+#include "kit/chain_accel.hpp"
+
+namespace kc {
+namespace {
+
+struct AriaBlockKeys {
+    int rounds;
+    __m128i ek[aria_max_rounds + 1];
+    __m128i dk[aria_max_rounds + 1];
+};
+
+bool supports(Cipher c) { return c == Cipher::aria128 || c == Cipher::aria192 || c == Cipher::aria256; }
+
+void schedule(Cipher c, const uint8_t *key, AriaBlockKeys *k)
+{
+    AriaRoundKeys rk;
+    aria_key_schedule(c, key, &rk);
+    k->rounds = rk.rounds;
+    for (int r = 0; r <= rk.rounds; r++) {
+        k->ek[r] = _mm_loadu_si128(reinterpret_cast<const __m128i *>(rk.ek[r]));
+        k->dk[r] = _mm_loadu_si128(reinterpret_cast<const __m128i *>(rk.dk[r]));
+    }
+    secure_wipe(&rk, sizeof rk);
+}
+
+inline __m128i row(const uint8_t *p) { return _mm_load_si128(reinterpret_cast<const __m128i *>(p)); }
+
+struct Constants {
+    __m128i perm[7]; // A = XOR of the seven byte permutations
+};
+
+inline Constants constants()
+{
+    Constants k;
+    for (int i = 0; i < 7; i++)
+        k.perm[i] = row(aria_block::perm[i]);
+    return k;
+}
+
+// The bytes at i mod 4 == t (t = 4 and 5: two of them), as a vector.
+inline __m128i at(int t) { return _mm_set1_epi32((int)(t < 4 ? 0xffu << (8 * t) : t == 4 ? 0xffffu : 0xffff0000u)); }
+
+// vpternlogd: m ? a : b bit by bit, and a ^ b ^ c.
+inline __m128i select(__m128i m, __m128i a, __m128i b) { return _mm_ternarylogic_epi32(m, a, b, 0xca); }
+inline __m128i xor3(__m128i a, __m128i b, __m128i c) { return _mm_ternarylogic_epi32(a, b, c, 0x96); }
+
+// The substitution layer of type 1 (odd = true: SB1, SB2, SB3, SB4 by i mod 4) or 2 (SB3, SB4,
+// SB1, SB2): the four S-boxes on every byte, then each position keeps its own in a tree of
+// selects. SB3 and SB4 (two GFNI deep) meet first, SB1 and SB2 beside them, one select joins
+// the pairs. (Measured on the device host's Xeon, 16 KiB OFB, against the forms tried: SB3 and
+// SB4 by aesdeclast as in aria/aesni-block, 7% slower; a chain of three selects, 9%; each
+// S-box zero-masked by its GFNI instruction and the four XORed, 8%.)
+inline __m128i substitute(__m128i x, bool odd)
+{
+    const int o = odd ? 0 : 2; // the position of SB1 in this layer's order (SB2 follows it)
+    const __m128i id = _mm_set1_epi64x(gf_identity);
+    const __m128i sb1 = _mm_gf2p8affineinv_epi64_epi8(x, _mm_set1_epi64x(gf_sb1_post), 0x63);
+    const __m128i sb2 = _mm_gf2p8affineinv_epi64_epi8(x, _mm_set1_epi64x(gf_sb2_post), 0xe2);
+    const __m128i u3 = _mm_gf2p8affine_epi64_epi8(x, _mm_set1_epi64x(gf_sb3_pre), 0x05);
+    const __m128i u4 = _mm_gf2p8affine_epi64_epi8(x, _mm_set1_epi64x(gf_sb4_pre), 0x2c);
+    const __m128i sb3 = _mm_gf2p8affineinv_epi64_epi8(u3, id, 0);
+    const __m128i sb4 = _mm_gf2p8affineinv_epi64_epi8(u4, id, 0);
+    const __m128i s12 = select(at(o), sb1, sb2);
+    const __m128i s34 = select(at((o + 2) % 4), sb3, sb4);
+    return select(at(odd ? 4 : 5), s12, s34);
+}
+
+// A(x) ^ key: the key of the next round enters the first vpternlogd of the chain, so the key
+// addition costs no latency; the shuffles are XORed in the order they issue.
+inline __m128i diffuse_add(const Constants &k, __m128i x, __m128i key)
+{
+    __m128i p[7];
+    for (int i = 0; i < 7; i++)
+        p[i] = _mm_shuffle_epi8(x, k.perm[i]);
+    const __m128i a = xor3(p[0], p[1], key);
+    const __m128i b = xor3(p[2], p[3], a);
+    const __m128i c = xor3(p[4], p[5], b);
+    return _mm_xor_si128(p[6], c);
+}
+
+// Section 2.4: rounds 1 .. n-1 alternate FO and FE (n is even), the last is SL2 between two
+// keys. Each round's key is added at the end of the round before.
+inline __m128i crypt_block(const Constants &k, const __m128i *rk, int rounds, __m128i x)
+{
+    x = _mm_xor_si128(x, rk[0]);
+    int r = 0;
+    for (; r + 2 < rounds; r += 2) {
+        x = diffuse_add(k, substitute(x, true), rk[r + 1]);
+        x = diffuse_add(k, substitute(x, false), rk[r + 2]);
+    }
+    x = diffuse_add(k, substitute(x, true), rk[r + 1]);
+    return _mm_xor_si128(substitute(x, false), rk[rounds]);
+}
+
+void encrypt_block(const AriaBlockKeys &k, const uint8_t *in, uint8_t *out)
+{
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i *>(in));
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(out), crypt_block(constants(), k.ek, k.rounds, x));
+}
+
+void decrypt_block(const AriaBlockKeys &k, const uint8_t *in, uint8_t *out)
+{
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i *>(in));
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(out), crypt_block(constants(), k.dk, k.rounds, x));
+}
+
+// CBC, CFB and OFB chains (kit/chain_accel.hpp) with the register in an xmm register.
+struct AriaChainBlock {
+    using Keys = AriaBlockKeys;
+    using State = __m128i;
+    static State load(const uint8_t *p) { return _mm_loadu_si128(reinterpret_cast<const __m128i *>(p)); }
+    static void store(uint8_t *p, State s) { _mm_storeu_si128(reinterpret_cast<__m128i *>(p), s); }
+    static State xor2(State a, State b) { return _mm_xor_si128(a, b); }
+    static State encrypt(const Keys &k, State s) { return crypt_block(constants(), k.ek, k.rounds, s); }
+};
+using Chains = ChainLoops<AriaChainBlock>;
+
+} // namespace
+} // namespace kc
+
+KC_TARGET_POP()
+
+namespace kc {
+namespace {
+
+using Loop = BlockLoop<AriaBlockKeys, 16, encrypt_block, decrypt_block, schedule>;
+constexpr uint32_t needs = feat_avx512f | feat_avx512bw | feat_avx512vl | feat_gfni;
+
+} // namespace
+
+// Descriptor: batch_blocks: 1 (the latency path: the ARIA module offers it to the chains
+// before aria/aesni-block); constant_time: GFNI S-boxes; rank: below aria/aesni-block, so that
+// no throughput default changes.
+extern const Kernel aria_avx512_gfni_block_kernel = {
+    "aria/avx512-gfni-block", "aria", 16, 1, true, needs, 4, sizeof(AriaBlockKeys),
+    supports, Loop::set_key, Loop::encrypt_blocks, Loop::decrypt_blocks, Loop::ctr_xor_blocks};
+
+// The chains' loops for the kernel above (kit/chain_accel.hpp).
+extern const ChainAccel aria_avx512_gfni_block_chains = {&aria_avx512_gfni_block_kernel, needs, Chains::cbc,
+                                                         Chains::cfb, Chains::ofb};
+
+} // namespace kc
+
+#endif // __x86_64__
