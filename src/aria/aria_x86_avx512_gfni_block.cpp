@@ -2,23 +2,24 @@
 // encryption, CMAC, CCM's CBC-MAC, CFB, OFB) on cores with AVX-512 and GFNI. aria/aesni-block
 // does the same with SSSE3 and AES-NI in about 50 vector instructions a round on three ports,
 // which the ports, more than the dependent path, pace (about 27 cycles a round on the device
-// host's Xeon). Here a round is 19: six GFNI (SB1 and SB2 one each, SB3 and SB4 an affine map
-// then an inversion), three vpternlogd selects, and A as seven byte shuffles XORed with the next
-// round's key in three vpternlogd and one vpxor.
+// host's Xeon). Here a round is 20: four GFNI and one aesdeclast for the S-boxes, three
+// vpternlogd selects, and A as seven byte shuffles XORed with the next round's key in three
+// vpternlogd and one vpxor.
 //
 // The dependent path of a round, with latencies measured on the device host's Xeon in chains
-// of one instruction (docs/performance.md, "CCM and CMAC"): GFNI 3 cycles, shuffles and logic
-// 1, and 0.9 for a value moving between the GFNI unit and the logic/shuffle units (a
-// GFNI-vpternlogd chain takes 5.7, not 4):
-//   0.9 + 3 + 3 + 0.9 (SB3, SB4) + 2 (two selects) + 4 (the seventh shuffle of A issues in the
-//   fourth cycle, two shuffle ports) + 1 (its XOR) = 14.8 cycles.
-//   ARIA-128: 11 such rounds, the last layer (10.8) and the first key: about 175 cycles a block,
-//   10.9 cycles a byte, the ceiling of the chains on this kernel (-192: 205, -256: 235).
+// of one instruction (docs/performance.md, "CCM and CMAC"): GFNI and AES 3 cycles, shuffles
+// and logic 1, and 1 more each time a value moves between the GFNI/AES unit and the others (a
+// GFNI-vpternlogd chain takes 6 cycles, not 4):
+//   1 + 3 + 3 + 1 (SB4: affine map, inversion) + 2 (two selects) + 4 (the seventh shuffle of A
+//   issues in the fourth cycle, two shuffle ports) + 1 (its XOR) = 15 cycles.
+//   ARIA-128: 11 such rounds, the last layer (10 and the key) and the first key: about 177
+//   cycles a block, 11.1 cycles a byte, the ceiling of the chains on this kernel (ARIA-192:
+//   207 and 12.9, ARIA-256: 237 and 14.8).
 //
-// Constant-time: no branch and no memory address depends on key or data. gf2p8affineqb and
-// gf2p8affineinvqb take the same time for every input; the rest is XOR, selects by fixed
-// masks and fixed shuffles. (valgrind cannot run AVX-512, so ct_check skips this kernel, as it
-// does aria/avx512-gfni; the bench tool's timing check covers it.)
+// Constant-time: no branch and no memory address depends on key or data. gf2p8affineqb,
+// gf2p8affineinvqb and aesdeclast take the same time for every input; the rest is XOR, selects
+// by fixed masks and fixed shuffles. (valgrind cannot run AVX-512, so ct_check skips this
+// kernel, as it does aria/avx512-gfni; `kcipher-lab --ct-check` times it.)
 #if defined(__x86_64__)
 
 #include <immintrin.h>
@@ -34,7 +35,7 @@
 #include "core/wipe.hpp"
 #include "kit/block_loop.hpp"
 
-KC_TARGET_PUSH("avx512f,avx512bw,avx512vl,gfni")
+KC_TARGET_PUSH("avx512f,avx512bw,avx512vl,gfni,aes")
 // Included in the region, so that its loops take the target and crypt_block inlines into them.
 #include "kit/chain_accel.hpp"
 
@@ -64,12 +65,14 @@ void schedule(Cipher c, const uint8_t *key, AriaBlockKeys *k)
 inline __m128i row(const uint8_t *p) { return _mm_load_si128(reinterpret_cast<const __m128i *>(p)); }
 
 struct Constants {
-    __m128i perm[7]; // A = XOR of the seven byte permutations
+    __m128i dec_order; // the shuffle before aesdeclast
+    __m128i perm[7];   // A = XOR of the seven byte permutations
 };
 
 inline Constants constants()
 {
     Constants k;
+    k.dec_order = row(aria_block::dec_order);
     for (int i = 0; i < 7; i++)
         k.perm[i] = row(aria_block::perm[i]);
     return k;
@@ -84,20 +87,20 @@ inline __m128i xor3(__m128i a, __m128i b, __m128i c) { return _mm_ternarylogic_e
 
 // The substitution layer of type 1 (odd = true: SB1, SB2, SB3, SB4 by i mod 4) or 2 (SB3, SB4,
 // SB1, SB2): the four S-boxes on every byte, then each position keeps its own in a tree of
-// selects. SB3 and SB4 (two GFNI deep) meet first, SB1 and SB2 beside them, one select joins
-// the pairs. (Measured on the device host's Xeon, 16 KiB OFB, against the forms tried: SB3 and
-// SB4 by aesdeclast as in aria/aesni-block, 7% slower; a chain of three selects, 9%; each
-// S-box zero-masked by its GFNI instruction and the four XORed, 8%.)
-inline __m128i substitute(__m128i x, bool odd)
+// selects. SB4 is the longest path (an affine map, then the inversion: two GFNI deep), so its
+// first instruction is issued first; SB3 = SB1^-1 is aesdeclast after the shuffle that cancels
+// its InvShiftRows, on the AES unit, which leaves the GFNI port to the other three. (Measured on
+// the device host's Xeon, 16 KiB OFB, against the forms tried: SB3 by GFNI too, 4% slower; in
+// the order SB1, SB2, SB3, SB4, 10%; a chain of three selects, or each S-box zero-masked by its
+// GFNI instruction and the four XORed, 15%; SB1 by aesenclast as well, the same.)
+inline __m128i substitute(const Constants &k, __m128i x, bool odd)
 {
     const int o = odd ? 0 : 2; // the position of SB1 in this layer's order (SB2 follows it)
-    const __m128i id = _mm_set1_epi64x(gf_identity);
-    const __m128i sb1 = _mm_gf2p8affineinv_epi64_epi8(x, _mm_set1_epi64x(gf_sb1_post), 0x63);
-    const __m128i sb2 = _mm_gf2p8affineinv_epi64_epi8(x, _mm_set1_epi64x(gf_sb2_post), 0xe2);
-    const __m128i u3 = _mm_gf2p8affine_epi64_epi8(x, _mm_set1_epi64x(gf_sb3_pre), 0x05);
     const __m128i u4 = _mm_gf2p8affine_epi64_epi8(x, _mm_set1_epi64x(gf_sb4_pre), 0x2c);
-    const __m128i sb3 = _mm_gf2p8affineinv_epi64_epi8(u3, id, 0);
-    const __m128i sb4 = _mm_gf2p8affineinv_epi64_epi8(u4, id, 0);
+    const __m128i sb3 = _mm_aesdeclast_si128(_mm_shuffle_epi8(x, k.dec_order), _mm_setzero_si128());
+    const __m128i sb1 = _mm_gf2p8affineinv_epi64_epi8(x, _mm_set1_epi64x(gf_sb1_post), 0x63);
+    const __m128i sb4 = _mm_gf2p8affineinv_epi64_epi8(u4, _mm_set1_epi64x(gf_identity), 0);
+    const __m128i sb2 = _mm_gf2p8affineinv_epi64_epi8(x, _mm_set1_epi64x(gf_sb2_post), 0xe2);
     const __m128i s12 = select(at(o), sb1, sb2);
     const __m128i s34 = select(at((o + 2) % 4), sb3, sb4);
     return select(at(odd ? 4 : 5), s12, s34);
@@ -123,11 +126,11 @@ inline __m128i crypt_block(const Constants &k, const __m128i *rk, int rounds, __
     x = _mm_xor_si128(x, rk[0]);
     int r = 0;
     for (; r + 2 < rounds; r += 2) {
-        x = diffuse_add(k, substitute(x, true), rk[r + 1]);
-        x = diffuse_add(k, substitute(x, false), rk[r + 2]);
+        x = diffuse_add(k, substitute(k, x, true), rk[r + 1]);
+        x = diffuse_add(k, substitute(k, x, false), rk[r + 2]);
     }
-    x = diffuse_add(k, substitute(x, true), rk[r + 1]);
-    return _mm_xor_si128(substitute(x, false), rk[rounds]);
+    x = diffuse_add(k, substitute(k, x, true), rk[r + 1]);
+    return _mm_xor_si128(substitute(k, x, false), rk[rounds]);
 }
 
 void encrypt_block(const AriaBlockKeys &k, const uint8_t *in, uint8_t *out)
@@ -162,12 +165,12 @@ namespace kc {
 namespace {
 
 using Loop = BlockLoop<AriaBlockKeys, 16, encrypt_block, decrypt_block, schedule>;
-constexpr uint32_t needs = feat_avx512f | feat_avx512bw | feat_avx512vl | feat_gfni;
+constexpr uint32_t needs = feat_avx512f | feat_avx512bw | feat_avx512vl | feat_gfni | feat_aesni;
 
 } // namespace
 
 // Descriptor: batch_blocks: 1 (the latency path: the ARIA module offers it to the chains
-// before aria/aesni-block); constant_time: GFNI S-boxes; rank: below aria/aesni-block, so that
+// before aria/aesni-block); constant_time: GFNI and AES-NI S-boxes; rank: below aria/aesni-block, so that
 // no throughput default changes.
 extern const Kernel aria_avx512_gfni_block_kernel = {
     "aria/avx512-gfni-block", "aria", 16, 1, true, needs, 4, sizeof(AriaBlockKeys),
