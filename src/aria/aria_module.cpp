@@ -16,6 +16,8 @@ extern const Kernel aria_aesni_block_kernel;
 extern const ChainAccel aria_aesni_block_chains;
 extern const Kernel aria_avx512_gfni_block_kernel;
 extern const ChainAccel aria_avx512_gfni_block_chains;
+extern const Kernel aria_avx_gfni_block_kernel;
+extern const ChainAccel aria_avx_gfni_block_chains;
 extern const Kernel aria_avx512_gfni_kernel;
 extern const DrbgAccel aria_avx512_gfni_drbg;
 extern const XtsAccel aria_avx512_gfni_xts;
@@ -80,6 +82,7 @@ const CipherModule &aria_module()
             &aria_avx2_vaes_kernel,
             &aria_aesni_block_kernel,
             &aria_avx512_gfni_block_kernel,
+            &aria_avx_gfni_block_kernel,
 #endif
 #if defined(__aarch64__)
             &aria_neon_4pt_kernel,
@@ -97,12 +100,13 @@ const CipherModule &aria_module()
             &aria_cuda_bitslice_kernel,
 #endif
         };
-        // One block at a time: GFNI and AES-NI in one register, or AES-NI alone (constant-time),
+        // One block at a time: GFNI and AES-NI in one register (AVX-512, else AVX), or AES-NI alone (constant-time),
         // else the T-tables, which constant-time contexts never get (dispatch/registry.hpp:
         // chain_kernel).
         x.chain_kernels = {
 #if defined(__x86_64__)
             &aria_avx512_gfni_block_kernel,
+            &aria_avx_gfni_block_kernel,
             &aria_aesni_block_kernel,
 #endif
             &aria_table_kernel,
@@ -110,6 +114,7 @@ const CipherModule &aria_module()
         x.chain_accels = {
 #if defined(__x86_64__)
             &aria_avx512_gfni_block_chains,
+            &aria_avx_gfni_block_chains,
             &aria_aesni_block_chains,
 #endif
         };

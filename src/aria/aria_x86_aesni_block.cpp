@@ -35,6 +35,7 @@
 #include <cstdint>
 
 #include "aria/aria.hpp"
+#include "aria/aria_x86_block_keys.hpp"
 #include "aria/aria_x86_block_tables.hpp"
 #include "core/kernel.hpp"
 #include "core/target_region.hpp"
@@ -49,26 +50,6 @@ KC_TARGET_PUSH("ssse3,aes")
 
 namespace kc {
 namespace {
-
-struct AriaBlockKeys {
-    int rounds;
-    __m128i ek[aria_max_rounds + 1];
-    __m128i dk[aria_max_rounds + 1];
-};
-
-bool supports(Cipher c) { return c == Cipher::aria128 || c == Cipher::aria192 || c == Cipher::aria256; }
-
-void schedule(Cipher c, const uint8_t *key, AriaBlockKeys *k)
-{
-    AriaRoundKeys rk;
-    aria_key_schedule(c, key, &rk);
-    k->rounds = rk.rounds;
-    for (int r = 0; r <= rk.rounds; r++) {
-        k->ek[r] = _mm_loadu_si128(reinterpret_cast<const __m128i *>(rk.ek[r]));
-        k->dk[r] = _mm_loadu_si128(reinterpret_cast<const __m128i *>(rk.dk[r]));
-    }
-    secure_wipe(&rk, sizeof rk);
-}
 
 struct Constants {
     __m128i g_lo, g_hi, h_lo, h_hi, nibble;

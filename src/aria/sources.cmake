@@ -17,6 +17,7 @@ kc_sources(X86
   aria_x86_avx512_gfni.cpp
   aria_x86_avx512_gfni_block.cpp
   aria_x86_avx_aesni.cpp
+  aria_x86_avx_gfni_block.cpp
   aria_x86_avx_gfni.cpp
   aria_x86_byteslice.cpp
   aria_x86_diffusion.cpp
