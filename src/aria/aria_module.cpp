@@ -100,9 +100,9 @@ const CipherModule &aria_module()
             &aria_cuda_bitslice_kernel,
 #endif
         };
-        // One block at a time: GFNI and AES-NI in one register (AVX-512, else AVX), or AES-NI alone (constant-time),
-        // else the T-tables, which constant-time contexts never get (dispatch/registry.hpp:
-        // chain_kernel).
+        // One block at a time: GFNI and AES-NI in one register (AVX-512, else AVX), or AES-NI
+        // alone (all constant-time), else the T-tables, which constant-time contexts never get
+        // (dispatch/registry.hpp: chain_kernel).
         x.chain_kernels = {
 #if defined(__x86_64__)
             &aria_avx512_gfni_block_kernel,

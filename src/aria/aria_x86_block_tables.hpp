@@ -1,8 +1,8 @@
 // Byte tables of ARIA on one block in one xmm register: the diffusion layer as seven
 // shuffles, the ShiftRows-cancelling orders of aesenclast/aesdeclast and the nibble tables of
 // the affine maps G and H. Data only (no functions), so that every file may include it inside
-// its own target region: aria_x86_diffusion.cpp (the key schedules), aria/aesni-block and
-// aria/avx512-gfni-block.
+// its own target region: aria_x86_diffusion.cpp (the key schedules), aria/aesni-block and the
+// GFNI one-block kernels (aria_x86_gfni_block.hpp).
 #pragma once
 
 #include <cstdint>

@@ -68,8 +68,9 @@ inline __m128i at(int t) { return _mm_set1_epi32((int)(t < 4 ? 0xffu << (8 * t) 
 // first instruction is issued first; SB3 = SB1^-1 is aesdeclast after the shuffle that cancels
 // its InvShiftRows, on the AES unit, which leaves the GFNI port to the other three. (Measured on
 // the device host's Xeon, 16 KiB OFB, against the forms tried: SB3 by GFNI too, 4% slower; in
-// the order SB1, SB2, SB3, SB4, 10%; a chain of three selects, or each S-box zero-masked by its
-// GFNI instruction and the four XORed, 15%; SB1 by aesenclast as well, the same.)
+// the order SB1, SB2, SB3, SB4, 10%; that order with a chain of three selects, or with each
+// S-box zero-masked by its GFNI instruction and the four XORed, about 20%; SB1 by aesenclast as
+// well, the same.)
 template <class L> inline __m128i substitute(const Constants &k, __m128i x, bool odd)
 {
     const int o = odd ? 0 : 2; // the position of SB1 in this layer's order (SB2 follows it)
