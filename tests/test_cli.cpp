@@ -1036,6 +1036,36 @@ TEST(CliBench, WritesJsonRecords)
     EXPECT_NE(r.out.find("c/B"), std::string::npos) << r.out;
 }
 
+// --stream: the MAC rows time updates of one stream (GMAC's is GHASH alone), are ours alone
+// (a peer's per-message MAC would not compare), and say so in their records; without it a
+// GMAC row is a whole message's tag.
+TEST(CliBench, StreamTimesMacUpdates)
+{
+    TempDir dir;
+    for (bool stream : {true, false}) {
+        std::string json = dir / (stream ? "stream.json" : "mac.json");
+        std::vector<std::string> args{"bench", "-c", "aria-128-gmac", "-c", "lea-128-cmac", "-s", "1024", "--seconds",
+                                      "0.01", "--rounds", "1", "--no-cryptopp", "--json", json};
+        if (stream)
+            args.push_back("--stream");
+        auto r = kc(args);
+        ASSERT_TRUE(Succeeded(r)) << r.out;
+        const nlohmann::json j = nlohmann::json::parse(read_file(json));
+        int ours = 0;
+        for (const auto &rec : j) {
+            if (rec["implementation"] != "kcipher") {
+                EXPECT_FALSE(stream) << "a peer row under --stream: " << rec.dump();
+                continue;
+            }
+            ours++;
+            EXPECT_EQ(rec["operation"], stream ? "update" : "mac") << rec.dump();
+            EXPECT_GT(rec["cycles_per_byte"].get<double>(), 0.0) << rec.dump();
+        }
+        EXPECT_EQ(ours, 2) << r.out;
+        EXPECT_EQ(r.out.find("--stream:") != std::string::npos, stream) << r.out;
+    }
+}
+
 // The user's options are there; the experiments (bench/lab's kcipher-lab) are not.
 TEST(CliBench, HelpShowsTheUsersOptions)
 {

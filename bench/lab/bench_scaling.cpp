@@ -270,7 +270,7 @@ Target machine_target(const std::string &name)
 #endif
     if (f == nullptr)
         return {};
-    Target t{"machine", name, "-", "machine/" + name, "", false, nullptr};
+    Target t{"machine", name, "-", "machine/" + name, "", false, false, nullptr};
     t.make_worker = [f, per_256]() -> Work {
         return [f, per_256](const uint8_t *, uint8_t *, size_t n) { f(n / 256 * per_256); };
     };

@@ -19,6 +19,7 @@ using Work = std::function<void(const uint8_t *, uint8_t *, size_t)>;
 struct Target {
     std::string impl, cipher, mode, kernel, version;
     bool decrypt = false; // the row times the inverse call (decrypt, open)
+    bool stream = false;  // CMAC/GMAC: the row times updates of one stream (the hash alone)
     std::function<Work()> make_worker; // one per thread (own IV / EVP context)
 };
 
@@ -54,7 +55,9 @@ Slice run_slice(const Work &w, uint8_t *buf, size_t size, double seconds);
 
 double median(std::vector<double> v);
 
-// Our cipher in `mode` on `kernel` ("" = dispatch's choice), one thread per call.
-Target kcipher_target(const std::string &cipher, kcipher_mode mode, const std::string &kernel, bool decrypt = false);
+// Our cipher in `mode` on `kernel` ("" = dispatch's choice), one thread per call. stream: CMAC
+// and GMAC as one stream whose every call is an update (Target::stream).
+Target kcipher_target(const std::string &cipher, kcipher_mode mode, const std::string &kernel, bool decrypt = false,
+                      bool stream = false);
 
 } // namespace cli

@@ -98,7 +98,7 @@ Target openssl_target(const std::string &evp_name, const std::string &cipher, co
     auto probe = OpensslCipher::make(evp_name, key->data(), random_bytes(16).data());
     if (!probe)
         return {};
-    Target t{"openssl", cipher, mode, "libcrypto EVP", probe->library_version(), false, nullptr};
+    Target t{"openssl", cipher, mode, "libcrypto EVP", probe->library_version(), false, false, nullptr};
     t.make_worker = [evp_name, key]() -> Work {
         std::shared_ptr<OpensslCipher> c = OpensslCipher::make(evp_name, key->data(), random_bytes(16).data());
         return [c](const uint8_t *in, uint8_t *out, size_t n) { c->encrypt(in, out, n); };
@@ -112,7 +112,7 @@ Target cryptopp_target(const std::string &cipher, const std::string &mode, size_
     std::string label;
     if (!cryptopp_worker(cipher, mode, key->data(), key->size(), random_bytes(block_bytes).data(), &label))
         return {};
-    Target t{"cryptopp", cipher, mode, label, cryptopp_version(), false, nullptr};
+    Target t{"cryptopp", cipher, mode, label, cryptopp_version(), false, false, nullptr};
     t.make_worker = [cipher, mode, key, block_bytes]() -> Work {
         std::string unused;
         return cryptopp_worker(cipher, mode, key->data(), key->size(), random_bytes(block_bytes).data(), &unused);
@@ -207,11 +207,11 @@ std::vector<std::vector<Target>> build_groups(const CpuBenchOptions &o)
         kcipher::check(kcipher_cipher_find(cipher, &info));
         std::vector<Target> g;
         for (const std::string &k : kernels_for(info, o))
-            g.push_back(kcipher_target(cipher, mode, k, o.decrypt));
+            g.push_back(kcipher_target(cipher, mode, k, o.decrypt, o.stream));
         // The baseline kernel first, so that the others' rows follow it.
         std::stable_partition(g.begin(), g.end(), [&](const Target &t) { return t.kernel == o.baseline; });
         const std::string c(cipher), m = g.back().mode;
-        if (o.openssl && !o.decrypt)
+        if (o.openssl && !o.decrypt && !o.stream)
             for (const Peer &p : openssl_peers(c, m, o.all)) {
                 if (!first_time(p.evp))
                     continue;
@@ -220,7 +220,7 @@ std::vector<std::vector<Target>> build_groups(const CpuBenchOptions &o)
                     g.push_back(t);
             }
         const bool cryptopp_mode = m == "ecb" || m == "cbc" || m == "ctr"; // not its GCM, CCM, CMAC (yet)
-        if (o.cryptopp && !o.decrypt && cryptopp_mode && cryptopp_available() && first_time("cryptopp:" + c + "-" + m)) {
+        if (o.cryptopp && !o.decrypt && !o.stream && cryptopp_mode && cryptopp_available() && first_time("cryptopp:" + c + "-" + m)) {
             Target t = cryptopp_target(c, m, info.key_bytes, info.block_bytes);
             if (t.make_worker)
                 g.push_back(t);
@@ -259,13 +259,14 @@ std::string kernel_label(const Target &t)
 }
 
 // What a row's call does to its message: "encrypt" or "decrypt" (ECB, CBC, CTR), "seal" or "open" (GCM, CCM:
-// ciphertext and a 16-byte tag) or "mac" (CMAC, GMAC: the tag alone).
-const char *operation_of(const std::string &mode, bool decrypt)
+// ciphertext and a 16-byte tag), "mac" (CMAC, GMAC: the tag alone) or "update" (--stream: one update of a
+// MAC's stream).
+const char *operation_of(const std::string &mode, bool decrypt, bool stream)
 {
     if (mode == "gcm" || mode == "ccm")
         return decrypt ? "open" : "seal";
     if (mode == "cmac" || mode == "gmac")
-        return "mac";
+        return stream ? "update" : "mac";
     return decrypt && mode != "ctr" ? "decrypt" : "encrypt";
 }
 
@@ -312,6 +313,9 @@ int run_cpu_bench(CpuBenchOptions o)
     fmt::print("# c/B: the row's own core cycles / bytes; GHz: that row's clock ({}); vs-X: our rate / X's, paired "
                "by round\n",
                counters ? "CPU cycle counters" : "an add chain after each slice; cycles = it x thread CPU time");
+    if (o.stream)
+        fmt::print("# --stream: a cmac or gmac row's every call is one update of a single stream: the hash alone "
+                   "(gmac: GHASH), no message's setup or tag\n");
     const bool base = !o.baseline.empty();
     fmt::print("{:<8} {:<14} {:<4} {:<20} {:>7} {:>3} {:>9} {:>7} {:>5} {:>10} {:>11}{}\n", "impl", "cipher", "mode",
                "kernel", "bytes", "thr", "MB/s", "c/B", "GHz", "vs-openssl", "vs-cryptopp", base ? "  vs-base" : "");
@@ -337,7 +341,7 @@ int run_cpu_bench(CpuBenchOptions o)
                                        {"version", t.version},
                                        {"cipher", t.cipher},
                                        {"mode", t.mode},
-                                       {"operation", operation_of(t.mode, t.decrypt)},
+                                       {"operation", operation_of(t.mode, t.decrypt, t.stream)},
                                        {"kernel", t.kernel},
                                        {"bytes", size},
                                        {"threads", th},

@@ -32,6 +32,7 @@ struct CpuBenchOptions {
     double seconds = 0.1;             // one slice
     int rounds = 5;                   // interleaved rounds; the median is reported
     bool decrypt = false;             // the inverse call: decrypt, or open (tag verified); no peers
+    bool stream = false;              // CMAC/GMAC: one stream of updates, the hash alone; no peers
     bool openssl = true;
     bool cryptopp = true;
     std::string baseline; // a kernel whose rate the vs-base column divides by ("" = no column)

@@ -114,6 +114,9 @@ Runner add_bench_command(CLI::App &app)
     sub->add_flag("--decrypt", t.decrypt,
                   "time the inverse call: ECB/CBC/CFB/CFB8 decryption, GCM/CCM open with the tag verified (our rows "
                   "only)");
+    sub->add_flag("--stream", t.stream,
+                  "CMAC and GMAC: every call one update of a single stream, so the row times the hash alone (GMAC: "
+                  "GHASH) without a message's setup and tag (our rows only)");
     sub->add_flag("!--no-openssl", t.openssl, "skip OpenSSL's rows");
     sub->add_flag("!--no-cryptopp", t.cryptopp, "skip Crypto++'s rows");
     sub->add_flag("--gpu", o->gpu,
