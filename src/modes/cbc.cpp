@@ -5,7 +5,9 @@
 #include <vector>
 
 #include "core/wipe.hpp"
+#include "dispatch/xts_whiten_choice.hpp"
 #include "kit/chain_accel.hpp"
+#include "modes/block_xor.hpp"
 #include "modes/modes.hpp"
 #include "modes/parallel.hpp"
 
@@ -28,33 +30,47 @@ void cbc_encrypt(const Keyed &k, uint8_t *iv, const uint8_t *in, uint8_t *out, s
     secure_wipe(x, sizeof x);
 }
 
-// Decrypts [first, first+count) given the ciphertext block before it. Works in place:
-// batches are decrypted into a buffer, then XORed from the last block backwards so every
-// ciphertext block is read before its slot is overwritten.
+// p[i] ^= before[i] over n blocks: for 16-byte blocks the SIMD XOR of two buffers that XTS's
+// whitening has (kit/xts, 32 or 64 bytes an instruction), as CFB decryption does.
+static void xor_into(const uint8_t *before, uint8_t *p, size_t n, size_t bs)
+{
+    if (bs == 16) {
+        xts_whiten_kernel().post(before, p, p, n);
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        xor_block(p + i * bs, before + i * bs, p + i * bs, bs);
+}
+
+// Decrypts [first, first+count) given the ciphertext block before it, a batch at a time:
+// the kernel decrypts straight into out, then P_i ^= C_(i-1). In place, P_i has overwritten
+// C_i by then, so the batch's ciphertext (all but its last block, which is kept as the next
+// batch's predecessor) is copied aside first.
 static void cbc_decrypt_run(const Keyed &k, const uint8_t *prev_in, const uint8_t *in,
                             uint8_t *out, size_t count)
 {
     const size_t bs = k.block_bytes;
     constexpr size_t batch_bytes = 4096;
-    alignas(64) uint8_t buf[batch_bytes];
+    alignas(64) uint8_t copy[batch_bytes];
     uint8_t prev[16], next_prev[16];
     std::memcpy(prev, prev_in, bs);
     const size_t batch = batch_bytes / bs;
     for (size_t done = 0; done < count;) {
-        size_t n = count - done < batch ? count - done : batch;
+        const size_t n = count - done < batch ? count - done : batch;
         const uint8_t *c = in + done * bs;
         uint8_t *p = out + done * bs;
         std::memcpy(next_prev, c + (n - 1) * bs, bs);
-        k.kernel->decrypt_blocks(k.keys, c, buf, n);
-        for (size_t i = n; i-- > 1;)
-            for (size_t j = 0; j < bs; j++)
-                p[i * bs + j] = buf[i * bs + j] ^ c[(i - 1) * bs + j];
-        for (size_t j = 0; j < bs; j++)
-            p[j] = buf[j] ^ prev[j];
+        const uint8_t *before = c; // C_0 .. C_(n-2) of the batch
+        if (p == c) {
+            std::memcpy(copy, c, (n - 1) * bs);
+            before = copy;
+        }
+        k.kernel->decrypt_blocks(k.keys, c, p, n);
+        xor_into(before, p + bs, n - 1, bs);
+        xor_block(p, prev, p, bs);
         std::memcpy(prev, next_prev, bs);
         done += n;
     }
-    secure_wipe(buf, sizeof buf);
 }
 
 void cbc_decrypt(const Keyed &k, uint8_t *iv, const uint8_t *in, uint8_t *out, size_t nblocks)
