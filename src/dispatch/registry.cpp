@@ -93,14 +93,19 @@ const Kernel &chain_kernel(Cipher c, const Kernel &k)
     return k;
 }
 
-const ChainAccel *chain_accel_for(const Kernel &k)
+// A kernel's accelerator from the modules' list `list` (chains, CTR_DRBG, XTS): the one
+// declared for k, where the machine runs both; null where none is.
+template <class Accel>
+static const Accel *accel_for(const Kernel &k, std::vector<const Accel *> CipherModule::*list)
 {
     for (const CipherModule *m : modules())
-        for (const ChainAccel *a : m->chain_accels)
+        for (const Accel *a : m->*list)
             if (a->kernel == &k)
                 return runnable(a->requires) && kernel_runnable(k) ? a : nullptr;
     return nullptr;
 }
+
+const ChainAccel *chain_accel_for(const Kernel &k) { return accel_for(k, &CipherModule::chain_accels); }
 
 std::vector<FusedEcb> fused_ecb_candidates(Cipher c)
 {
@@ -126,23 +131,9 @@ FusedEcb drbg_fused_ecb(Cipher c)
     return chosen[(int)c];
 }
 
-const DrbgAccel *drbg_accel_for(const Kernel &k)
-{
-    for (const CipherModule *m : modules())
-        for (const DrbgAccel *a : m->drbg_accels)
-            if (a->kernel == &k)
-                return runnable(a->requires) && kernel_runnable(k) ? a : nullptr;
-    return nullptr;
-}
+const DrbgAccel *drbg_accel_for(const Kernel &k) { return accel_for(k, &CipherModule::drbg_accels); }
 
-const XtsAccel *xts_accel_for(const Kernel &k)
-{
-    for (const CipherModule *m : modules())
-        for (const XtsAccel *a : m->xts_accels)
-            if (a->kernel == &k)
-                return runnable(a->requires) && kernel_runnable(k) ? a : nullptr;
-    return nullptr;
-}
+const XtsAccel *xts_accel_for(const Kernel &k) { return accel_for(k, &CipherModule::xts_accels); }
 
 const std::vector<const GhashKernel *> &all_ghash_kernels()
 {
