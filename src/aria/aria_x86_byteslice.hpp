@@ -402,7 +402,7 @@ struct GfniSboxes {
     KC_ARIA_BS_INLINE static void odd_sbox(vec x[16], const key_row_t<V> &) { layer1(x); }
     KC_ARIA_BS_INLINE static void odd_mix(vec x[16], const key_row_t<V> &k) { diffuse<V>(x, &k); }
     // The order of the blocks in the state after an odd layer, applied to a vector of
-    // per-block bytes in block order (ctr_whole_two_spans): GFNI keeps blocks in place.
+    // per-block bytes in block order (mix_spans): GFNI keeps blocks in place.
     KC_ARIA_BS_INLINE static vec in_odd_order(vec blocks) { return blocks; }
     KC_ARIA_BS_INLINE static vec odd_sbox15(vec v, const key_row_t<V> &)
     {
@@ -524,7 +524,7 @@ struct AesniSboxes {
     }
     // The order of the blocks in the state after an odd layer (SR: byte i of each 128-bit lane
     // holds the block at shift_rows[i]), applied to a vector of per-block bytes in block order
-    // (ctr_whole_two_spans).
+    // (mix_spans).
     KC_ARIA_BS_INLINE static vec in_odd_order(vec blocks) { return V::pshufb(blocks, V::bcast128(shift_rows)); }
     KC_ARIA_BS_INLINE static void even(vec x[16], const key_row_t<V> &k)
     {
@@ -866,10 +866,11 @@ inline void whitened_blocks(const AriaSlicedKeys &ks, bool decrypt, const uint8_
 }
 
 // A batch across two spans (byte 15 wraps after its first p blocks): C lane by lane, the
-// first p blocks from span a, the rest from the next span b, into mixed (mixed may be a). Within a span C is the same in
-// every lane (only byte 15 differs, and C leaves it out), so the batch's C is a select of the
-// two, and the batch runs as a span batch: cheaper than round 1 on its counters, and b is the
-// next batches' span anyway. Which lanes take b depends on the counter alone (public).
+// first p blocks from span a, the rest from the next span b, into mixed (mixed may be a).
+// Within a span C is the same in every lane (only byte 15 differs, and C leaves it out), so
+// the batch's C is a select of the two, and the batch runs as a span batch: cheaper than round
+// 1 on its counters, and b is the next batches' span anyway. Which lanes take b depends on the
+// counter alone (public).
 template <class V, class S>
 __attribute__((noinline)) void mix_spans(CtrSpan<V> &mixed, const CtrSpan<V> &a, const CtrSpan<V> &b, size_t p)
 {
