@@ -225,7 +225,8 @@ void increment_be128(Bytes &ctr)
 }
 
 // CTR against keystream built here from aria/ref's ECB and an independent counter, starting
-// from counters whose low 32 or 64 bits, or all 128, are about to carry or wrap.
+// from counters whose low 32 or 64 bits, or all 128, are about to carry or wrap, and from
+// counters whose last byte is low or high (within and across runs of 256 counters).
 TEST_P(AriaKernelVsRef, CtrRandomAndCarries)
 {
     const Bytes starts[] = {
@@ -233,13 +234,16 @@ TEST_P(AriaKernelVsRef, CtrRandomAndCarries)
         unhex("0123456789abcdef00000000fffffffe"),
         unhex("0123456789abcdeffffffffffffffffd"),
         unhex("fffffffffffffffffffffffffffffffe"),
+        // byte 15 low: batches in pairs, then single and wrapping ones (x86 kernels' paths)
+        unhex("0123456789abcdef0011223344556600"),
+        unhex("0123456789abcdef00112233445566d0"),
     };
     uint64_t seed = 1000;
     for (kc::Cipher c : aria_ciphers) {
         Bytes key = kct::random_bytes(kc::cipher_desc(c).key_bytes, seed++);
         KeyedKernel kk(k_, c, key), ref(ref_, c, key);
         for (const Bytes &ctr0 : starts) {
-            for (size_t n : {size_t(1), size_t(5), size_t(64), size_t(70)}) {
+            for (size_t n : {size_t(1), size_t(5), size_t(64), size_t(70), size_t(300)}) {
                 Bytes in = kct::random_bytes(n * 16, seed++);
                 Bytes counters(n * 16), ctr = ctr0;
                 for (size_t i = 0; i < n; i++) {
