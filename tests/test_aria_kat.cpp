@@ -234,7 +234,8 @@ TEST_P(AriaKernelVsRef, CtrRandomAndCarries)
         unhex("0123456789abcdef00000000fffffffe"),
         unhex("0123456789abcdeffffffffffffffffd"),
         unhex("fffffffffffffffffffffffffffffffe"),
-        // byte 15 low: batches in pairs, then single and wrapping ones (x86 kernels' paths)
+        // byte 15 at 0x00 and 0xd0: whole batches inside a run of 256 counters, then the batch
+        // that wraps into the next run (x86 kernels' mix_spans) and a short last one
         unhex("0123456789abcdef0011223344556600"),
         unhex("0123456789abcdef00112233445566d0"),
     };

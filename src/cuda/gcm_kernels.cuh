@@ -144,9 +144,9 @@ __device__ __forceinline__ uint4 gcm_block(const typename C::Ctx &ctx, const typ
 // segment the chains go back to a lane each and are folded into the segment's value.
 // Shared memory: the cipher's; the B operands of H^(32 gcm_round) .. H^32; the staging,
 // gcm_round x 512 bytes per warp.
-// Fused, one CUDA block an SM: CTR and GHASH as two passes (a GHASH kernel of its own, at
-// twice the occupancy) and two CUDA blocks an SM (64 registers) were both measured slower
-// (docs/performance.md, GCM).
+// Fused, one CUDA block an SM: two CUDA blocks an SM (64 registers) ran slower, and CTR and
+// GHASH as two passes (a GHASH kernel of its own) slower for LEA and in batches, 5% faster only
+// for ARIA's one message (docs/performance.md, GCM).
 template <class C, bool Open, bool UsePre>
 __global__ void __launch_bounds__(gcm_threads) gcm_crypt_grid(const __grid_constant__ typename C::Params p,
                                                        const __grid_constant__ typename C::Pre pre, GcmPass pass)

@@ -48,7 +48,7 @@ constexpr int gcm_chain_power = 5; // H^32 = H^(2^5): the chains' multiplier per
 // Steps per round of the fused pass: Horner's rule takes gcm_round steps at once on the tensor
 // cores (gf128_bmma.cuh: gf_bmma_horner), so the MMAs' counts are unpacked once per round.
 #ifndef KC_GCM_ROUND
-#define KC_GCM_ROUND 2 // measured faster than 4
+#define KC_GCM_ROUND 2 // measured against 4
 #endif
 constexpr int gcm_round = KC_GCM_ROUND;
 // Threads per CUDA block of the fused pass, and its launch bound: 512 leaves a thread up to
