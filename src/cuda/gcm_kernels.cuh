@@ -156,7 +156,8 @@ __global__ void __launch_bounds__(gcm_threads) gcm_crypt_grid(const __grid_const
     uint32_t *bm = reinterpret_cast<uint32_t *>(kc_smem + (C::smem_bytes + 15) / 16 * 16);
     for (int k = threadIdx.x; k < U * bmma_words; k += blockDim.x) // [power][j][lane]
         bm[k] = pass.bmma[k];
-    const typename C::Ctx ctx = C::prepare(p, kc_smem); // syncs the CUDA block
+    __syncthreads(); // every warp reads every operand; not every C::prepare syncs (LEA's, CHAM's)
+    const typename C::Ctx ctx = C::prepare(p, kc_smem);
     const uint32_t lane = threadIdx.x % 32;
     uint4 *stage = reinterpret_cast<uint4 *>(bm + U * bmma_words) + threadIdx.x / 32 * 32 * U;
     const uint32_t *stage32 = reinterpret_cast<const uint32_t *>(stage);

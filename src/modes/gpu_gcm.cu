@@ -5,7 +5,8 @@
 //   2. prep (the cipher's, GpuOps::gcm): each message's J0, E_K(J0) and segment count;
 //      a scan gives each message its first segment; the host reads the total back;
 //   3. crypt (the cipher's): CTR and GHASH fused, a warp per segment;
-//   4. finish (here): per message, the segments' values combined, the lengths block, the tag;
+//   4. lift and finish (here): each segment's value times the power of H its place asks for,
+//      then per message their XOR, the lengths block, the tag;
 //      open compares it in constant time and zeroes the output of a message that failed;
 //   5. every table, E_K(J0) and partial hash is wiped before the call returns.
 //
@@ -36,28 +37,26 @@ struct Powers {
     Gf128 p[gcm_table_count]; // H^(2^j)
 };
 
-// Thread per (power j, byte position i): the 8 products of P_j with the byte's single bits,
-// then the 256 entries as XORs of them.
+// Thread per entry (power j, byte position i, byte value b): the XOR of the products of P_j
+// with b's set bits. No entry reads another, so no thread waits on memory (built one from the
+// next, each row was a chain of 255 dependent global-memory round trips: 47 us a call).
 __global__ void gcm_tables_grid(Powers pw, uint4 *tables)
 {
     const int t = blockIdx.x * blockDim.x + threadIdx.x;
-    if (t >= gcm_table_count * 16)
+    if (t >= gcm_table_count * cuda::gf_table_entries)
         return;
-    const int j = t / 16, i = t % 16;
+    const int j = t / cuda::gf_table_entries, i = t / 256 % 16, b = t % 256;
     Gf128 v = pw.p[j];
     for (int k = 0; k < 8 * i; k++)
         v = cuda::gf_mulx(v);
-    uint4 bit[8]; // bit[s]: the byte value 1 << s at position i, times P_j (bit 7 is x^(8i))
-    for (int s = 7; s >= 0; s--) {
-        bit[s] = cuda::gf_to_words(v);
+    Gf128 e{0, 0};
+    for (int s = 7; s >= 0; s--) { // bit s of the byte at position i is x^(8i + 7 - s)
+        const uint64_t take = 0 - (uint64_t)((b >> s) & 1);
+        e.hi ^= v.hi & take;
+        e.lo ^= v.lo & take;
         v = cuda::gf_mulx(v);
     }
-    uint4 *row = tables + (size_t)j * cuda::gf_table_entries + i * 256;
-    row[0] = make_uint4(0, 0, 0, 0);
-    for (int b = 1; b < 256; b++) {
-        const int s = __ffs(b) - 1;
-        row[b] = cuda::xor4(row[b & (b - 1)], bit[s]);
-    }
+    tables[t] = cuda::gf_to_words(e); // tables + j * entries + i * 256 + b
 }
 
 __device__ __forceinline__ const uint4 *table_of(const uint32_t *tables, int j)
@@ -88,8 +87,39 @@ __global__ void gcm_check_grid(kcipher_gpu_aead_msg *msgs, uint32_t n, bool open
     }
 }
 
-// CUDA block (256 threads) per message: sum over its segments s of V_s * M^(nseg-1-s),
-// M = H^G, in passes of 256 through a tree; then the lengths block and the tag.
+// Thread per segment s (q-th of its message's nseg): V_s <- V_s * M^(nseg - 1 - q), M = H^G,
+// G = 2^log2_seg, through the tables of H^(2^(log2_seg + l)) for the exponent's set bits l.
+// Then a message's sum of X_v H^(n-1-v) is the XOR of its segments' values, which finish
+// takes in any order. The exponents are lengths, not secrets. The tables suffice (log2_seg +
+// l < gcm_table_count) while a message has fewer than 2^34 blocks (256 GiB), more than a GPU
+// holds: log2_seg is at most 25 with at most 2^9 segments, or 11 for a batch.
+__global__ void __launch_bounds__(256) gcm_lift_grid(GcmPass pass, uint64_t total)
+{
+    uint4 *values = reinterpret_cast<uint4 *>(pass.seg_values);
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t s = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; s < total; s += stride) {
+        uint32_t lo = 0, hi = pass.n - 1; // the message: the first m with seg_end[m] > s
+        while (lo < hi) {
+            const uint32_t mid = (lo + hi) / 2;
+            if (pass.seg_end[mid] > s)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        const uint64_t first = lo ? pass.seg_end[lo - 1] : 0;
+        uint64_t e = pass.work[lo].nseg - 1 - (s - first);
+        if (e == 0)
+            continue;
+        uint4 v = values[s];
+        for (uint32_t l = pass.log2_seg; e != 0 && l < gcm_table_count; l++, e >>= 1)
+            if (e & 1)
+                v = cuda::gf_mul_global(v, table_of(pass.tables, (int)l));
+        values[s] = v;
+    }
+}
+
+// CUDA block (256 threads) per message: the XOR of its lifted segment values (a tree in
+// shared memory), then the lengths block and the tag.
 __global__ void __launch_bounds__(256) gcm_finish_grid(GcmPass pass, uint32_t tag_len, int *failed)
 {
     __shared__ uint4 vals[256];
@@ -101,23 +131,19 @@ __global__ void __launch_bounds__(256) gcm_finish_grid(GcmPass pass, uint32_t ta
         const GcmWork &wk = pass.work[m];
         const uint64_t first = m ? pass.seg_end[m - 1] : 0, nseg = wk.nseg;
         uint4 r = make_uint4(0, 0, 0, 0);
-        if (nseg == 1) {
+        if (nseg == 1) { // a batch's short messages: no tree
             r = values[first];
         } else if (nseg > 1) {
-            const uint64_t z = (256 - nseg % 256) % 256, passes = (nseg + z) / 256;
-            for (uint64_t q = 0; q < passes; q++) {
-                const uint64_t idx = q * 256 + t;
-                vals[t] = idx >= z ? values[first + idx - z] : make_uint4(0, 0, 0, 0);
-                __syncthreads();
-                for (int l = 0; l < 8; l++) {
-                    if (t % (2u << l) == 0)
-                        vals[t] = cuda::xor4(cuda::gf_mul_global(vals[t], table_of(pass.tables, pass.log2_seg + l)),
-                                             vals[t + (1u << l)]);
-                    __syncthreads();
-                }
-                r = cuda::xor4(cuda::gf_mul_global(r, table_of(pass.tables, pass.log2_seg + 8)), vals[0]);
+            for (uint64_t q = t; q < nseg; q += blockDim.x)
+                r = cuda::xor4(r, values[first + q]);
+            vals[t] = r;
+            __syncthreads();
+            for (unsigned half = 128; half > 0; half /= 2) {
+                if (t < half)
+                    vals[t] = cuda::xor4(vals[t], vals[t + half]);
                 __syncthreads();
             }
+            r = vals[0];
         }
         if (t == 0) {
             // GHASH = (R * H ^ [len(A)]64 || [len(C)]64) * H, R the sum of X_q H^(n-1-q).
@@ -198,7 +224,8 @@ kcipher_status run_batch(const GpuJob &j, const uint8_t h[16], bool open, kciphe
         for (log2_seg = 10; log2_seg < 25 && ((uint64_t)1 << log2_seg) * 4096 < total_blocks;)
             log2_seg++;
     Powers pw = powers_of(h);
-    gcm_tables_grid<<<(gcm_table_count * 16 + 127) / 128, 128, 0, stream>>>(pw, reinterpret_cast<uint4 *>(tables));
+    const unsigned entries = gcm_table_count * cuda::gf_table_entries;
+    gcm_tables_grid<<<(entries + 255) / 256, 256, 0, stream>>>(pw, reinterpret_cast<uint4 *>(tables));
     err = cudaGetLastError();
     // H^32's MMA operand. A copy from pageable memory returns once the source is staged, so
     // the host's copy can be wiped at once.
@@ -234,6 +261,10 @@ kcipher_status run_batch(const GpuJob &j, const uint8_t h[16], bool open, kciphe
     pass.kind = open ? GcmPass::open : GcmPass::seal;
     if (!err && total != 0)
         err = j.kernel->gpu->gcm(j.keys, pass, stream);
+    if (!err && total != 0) {
+        gcm_lift_grid<<<grid_for(total, 256), 256, 0, stream>>>(pass, total);
+        err = cudaGetLastError();
+    }
     if (!err) {
         gcm_finish_grid<<<grid_for(n, 1), 256, 0, stream>>>(pass, (uint32_t)tag_len, flags + 1);
         err = cudaGetLastError();
