@@ -8,8 +8,8 @@
 // front so that its length is a whole number of segments of 2^log2_seg blocks (leading zero
 // blocks do not change GHASH). A warp takes one segment at a time: chain l takes blocks
 // l, l + 32, ... and keeps Horner's rule with multiplier H^32 (on the tensor cores); the
-// chains' sums are then folded into the segment's value (sum of X_v H^(G-1-v)), which finish
-// combines per message.
+// chains' sums are then folded into the segment's value (sum of X_v H^(G-1-v)), which lift
+// multiplies by H^(G x the segments after it) and finish XORs per message.
 #pragma once
 
 #include <cstddef>
