@@ -5,6 +5,7 @@
 #include <exception>
 #include <map>
 #include <stdexcept>
+#include <system_error>
 
 #include <CLI/CLI.hpp>
 
@@ -63,6 +64,14 @@ int main(int argc, char **argv)
     } catch (const cli::UsageError &e) {
         std::fprintf(stderr, "kcipher: %s\n", e.what());
         return cli::exit_usage;
+    } catch (const std::system_error &e) {
+        // fmt throws when a report longer than stdout's buffer cannot be written (a full disk):
+        // say which file, as stdout_ok() does for one lost at the final flush.
+        if (std::ferror(stdout))
+            std::fprintf(stderr, "kcipher: cannot write standard output: %s\n", e.code().message().c_str());
+        else
+            std::fprintf(stderr, "kcipher: %s\n", e.what());
+        return cli::exit_failed;
     } catch (const std::exception &e) {
         std::fprintf(stderr, "kcipher: %s\n", e.what());
         return cli::exit_failed;
