@@ -5,6 +5,7 @@
 #pragma once
 
 #include "cuda/gcm_pass.hpp"
+#include "cuda/gcm_segment_owner.cuh"
 #include "cuda/gf128_bmma.cuh"
 #include "cuda/gf128_tables.cuh"
 #include "cuda/grid_kernels.cuh"
@@ -166,24 +167,16 @@ __global__ void __launch_bounds__(gcm_threads) gcm_crypt_grid(const __grid_const
     const uint64_t total = pass.seg_end[pass.n - 1];
     const uint64_t g = (uint64_t)1 << pass.log2_seg;
     for (uint64_t seg = (uint64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; seg < total; seg += warps) {
-        uint32_t lo = 0, hi = pass.n - 1; // the message: the first m with seg_end[m] > seg
-        while (lo < hi) {
-            const uint32_t mid = (lo + hi) / 2;
-            if (pass.seg_end[mid] > seg)
-                hi = mid;
-            else
-                lo = mid + 1;
-        }
+        const GcmSegmentOwner own = gcm_segment_owner(pass, seg);
         // The message's fields in registers: the stores to its output could alias the
         // descriptor as far as the compiler knows, which would reload them every step.
-        const kcipher_gpu_aead_msg &m = pass.msgs[lo];
+        const kcipher_gpu_aead_msg &m = pass.msgs[own.m];
         const uint8_t *aad = m.aad, *in = m.in;
         uint8_t *out = m.out;
         const uint64_t aad_len = m.aad_len, len = m.len;
-        const GcmWork &wk = pass.work[lo];
+        const GcmWork &wk = pass.work[own.m];
         const uint64_t pad = wk.pad;
-        const uint64_t first_seg = lo ? pass.seg_end[lo - 1] : 0;
-        const uint64_t vbase = (seg - first_seg) * g;
+        const uint64_t vbase = (seg - own.first) * g;
         const uint64_t a = (aad_len + 15) / 16;
         const uint32_t j0[4] = {wk.j0[0], wk.j0[1], wk.j0[2], wk.j0[3]};
         const uint32_t ctr0 = bswap32(j0[3]) + 1;

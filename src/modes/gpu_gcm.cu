@@ -20,6 +20,7 @@
 
 #include "core/wipe.hpp"
 #include "cuda/gcm_pass.hpp"
+#include "cuda/gcm_segment_owner.cuh"
 #include "cuda/gf128_bmma.cuh"
 #include "cuda/gf128_tables.cuh"
 #include "modes/gpu_modes.hpp"
@@ -98,16 +99,8 @@ __global__ void __launch_bounds__(256) gcm_lift_grid(GcmPass pass, uint64_t tota
     uint4 *values = reinterpret_cast<uint4 *>(pass.seg_values);
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t s = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; s < total; s += stride) {
-        uint32_t lo = 0, hi = pass.n - 1; // the message: the first m with seg_end[m] > s
-        while (lo < hi) {
-            const uint32_t mid = (lo + hi) / 2;
-            if (pass.seg_end[mid] > s)
-                hi = mid;
-            else
-                lo = mid + 1;
-        }
-        const uint64_t first = lo ? pass.seg_end[lo - 1] : 0;
-        uint64_t e = pass.work[lo].nseg - 1 - (s - first);
+        const GcmSegmentOwner own = gcm_segment_owner(pass, s);
+        uint64_t e = pass.work[own.m].nseg - 1 - (s - own.first);
         if (e == 0)
             continue;
         uint4 v = values[s];
