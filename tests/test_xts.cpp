@@ -138,34 +138,37 @@ TEST(XtsTweak, UnitTweakCarriesAcrossAllSixteenBytes)
 }
 
 // Every whitening implementation this machine runs equals the portable one on every length up
-// to past a few of its groups and on a whole batch, in place, the tweaks at any offset.
+// to past a few of its groups and on a whole batch, in place, the tweaks at any offset; from a
+// random first tweak and from all ones (every bit the SIMD chains' starts shift out is set).
 TEST(XtsWhiten, EveryImplementationEqualsThePortableOne)
 {
-    const Bytes t0 = random_bytes(16, 21), in = random_bytes(16 * 256, 22);
-    for (const kc::XtsWhitenKernel *w : kc::all_xts_whiten_kernels()) {
-        if (!kc::runnable(w->requires))
-            continue;
-        for (size_t n = 0; n <= 256; n += n < 40 ? 1 : 216) {
-            alignas(64) uint8_t tw1[16 * 256], tw2_buf[16 * 257];
-            uint8_t *tw2 = tw2_buf + 16 * (n % 2); // the tweak buffer at any 16-byte offset
-            Bytes t1 = t0, t2 = t0, out1(16 * n), out2 = Bytes(in.begin(), in.begin() + 16 * n);
-            kc::xts_whiten_portable_kernel.pre(t1.data(), tw1, in.data(), out1.data(), n);
-            w->pre(t2.data(), tw2, out2.data(), out2.data(), n); // in place
-            EXPECT_EQ(out1, out2) << w->name << " pre, " << n << " blocks";
-            EXPECT_EQ(t1, t2) << w->name << " next tweak, " << n << " blocks";
-            EXPECT_EQ(0, std::memcmp(tw1, tw2, 16 * n)) << w->name << " tweaks, " << n << " blocks";
-            Bytes apart(16 * n); // out of place: out = in ^ tw
-            w->post(tw2, out2.data(), apart.data(), n);
-            kc::xts_whiten_portable_kernel.post(tw1, out1.data(), out1.data(), n);
-            w->post(tw2, out2.data(), out2.data(), n);
-            EXPECT_EQ(out1, out2) << w->name << " post, " << n << " blocks";
-            EXPECT_EQ(apart, out2) << w->name << " post out of place, " << n << " blocks";
-            EXPECT_EQ(out1, Bytes(in.begin(), in.begin() + 16 * n)) << "pre then post is the identity";
-            Bytes t3 = t0;
-            std::memset(tw2, 0, 16 * n);
-            w->tweaks(t3.data(), tw2, n);
-            EXPECT_EQ(t1, t3) << w->name << " tweaks alone: next tweak, " << n << " blocks";
-            EXPECT_EQ(0, std::memcmp(tw1, tw2, 16 * n)) << w->name << " tweaks alone, " << n << " blocks";
+    const Bytes in = random_bytes(16 * 256, 22);
+    for (const Bytes &t0 : {random_bytes(16, 21), Bytes(16, 0xff)}) {
+        for (const kc::XtsWhitenKernel *w : kc::all_xts_whiten_kernels()) {
+            if (!kc::runnable(w->requires))
+                continue;
+            for (size_t n = 0; n <= 256; n += n < 40 ? 1 : 216) {
+                alignas(64) uint8_t tw1[16 * 256], tw2_buf[16 * 257];
+                uint8_t *tw2 = tw2_buf + 16 * (n % 2); // the tweak buffer at any 16-byte offset
+                Bytes t1 = t0, t2 = t0, out1(16 * n), out2 = Bytes(in.begin(), in.begin() + 16 * n);
+                kc::xts_whiten_portable_kernel.pre(t1.data(), tw1, in.data(), out1.data(), n);
+                w->pre(t2.data(), tw2, out2.data(), out2.data(), n); // in place
+                EXPECT_EQ(out1, out2) << w->name << " pre, " << n << " blocks";
+                EXPECT_EQ(t1, t2) << w->name << " next tweak, " << n << " blocks";
+                EXPECT_EQ(0, std::memcmp(tw1, tw2, 16 * n)) << w->name << " tweaks, " << n << " blocks";
+                Bytes apart(16 * n); // out of place: out = in ^ tw
+                w->post(tw2, out2.data(), apart.data(), n);
+                kc::xts_whiten_portable_kernel.post(tw1, out1.data(), out1.data(), n);
+                w->post(tw2, out2.data(), out2.data(), n);
+                EXPECT_EQ(out1, out2) << w->name << " post, " << n << " blocks";
+                EXPECT_EQ(apart, out2) << w->name << " post out of place, " << n << " blocks";
+                EXPECT_EQ(out1, Bytes(in.begin(), in.begin() + 16 * n)) << "pre then post is the identity";
+                Bytes t3 = t0;
+                std::memset(tw2, 0, 16 * n);
+                w->tweaks(t3.data(), tw2, n);
+                EXPECT_EQ(t1, t3) << w->name << " tweaks alone: next tweak, " << n << " blocks";
+                EXPECT_EQ(0, std::memcmp(tw1, tw2, 16 * n)) << w->name << " tweaks alone, " << n << " blocks";
+            }
         }
     }
 }
