@@ -67,8 +67,8 @@ LeaState decrypt_round(const LeaState &s, const uint32_t *rk)
 } // namespace
 
 // The words in locals, not a LeaState passed from round to round: as a struct they went
-// through the stack at both ends, and the output was stored byte by byte (a one-block call,
-// GCM's E_K(J0) on this kernel, took twice the rounds' latency).
+// through the stack at both ends and out byte by byte. A one-block call is GCM's E_K(J0) (this
+// is LEA's one-block kernel): LEA-128-GCM at 1 KiB went from 1.04 to 0.87 c/B on a Zen 5.
 void lea_encrypt_block(const LeaRoundKeys &rk, const uint8_t *in, uint8_t *out)
 {
     uint32_t x0 = load_le32(in), x1 = load_le32(in + 4), x2 = load_le32(in + 8), x3 = load_le32(in + 12);
@@ -133,11 +133,11 @@ struct LeaChainBlock {
     {
         return {{a.x[0] ^ b.x[0], a.x[1] ^ b.x[1], a.x[2] ^ b.x[2], a.x[3] ^ b.x[3]}};
     }
-    // Two rounds a turn (four, unrolled whole: no better on the Xeon, whose integer ports the
-    // loop's own instructions share with the rounds). Against four rounds a turn in the
-    // standard's order, LEA-128 CMAC, CFB, OFB: Zen 5 VM 5.3 / 6.3 / 5.2 -> 4.9 / 6.0 / 4.9 c/B;
-    // H100 host's Xeon, 30 alternated pairs on each of three cores, new over old, medians
-    // 0.89-0.96 / 0.91-0.95 / 0.93-0.98.
+    // Two rounds a turn. A standalone copy of this chain, cycles a round with turns of two /
+    // four / all rounds unrolled: 3.8-4.0 / 3.9-4.1 / 4.0-4.3 on the H100 host's Xeon (its
+    // quieter cores), 3.2 / 3.1 / 3.0 on a Zen 5. Against four rounds a turn in the standard's
+    // order, LEA-128 CMAC, CFB, OFB: Zen 5 VM 5.3 / 6.3 / 5.2 -> 5.0 / 6.0 / 5.0 c/B; the Xeon,
+    // alternated pairs on three cores, new over old, medians 0.89-0.96 / 0.91-0.95 / 0.93-0.98.
     static State encrypt(const Keys &rk, State s)
     {
         uint32_t x0 = s.x[0], x1 = s.x[1], x2 = s.x[2], x3 = s.x[3];
