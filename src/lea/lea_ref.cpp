@@ -134,9 +134,10 @@ struct LeaChainBlock {
         return {{a.x[0] ^ b.x[0], a.x[1] ^ b.x[1], a.x[2] ^ b.x[2], a.x[3] ^ b.x[3]}};
     }
     // Two rounds a turn. A standalone copy of this chain, cycles a round with turns of two /
-    // four / all rounds unrolled: 3.8-4.0 / 3.9-4.1 / 4.0-4.3 on the H100 host's Xeon (its
-    // quieter cores), 3.2 / 3.1 / 3.0 on a Zen 5. Against four rounds a turn in the standard's
-    // order, LEA-128 CMAC, CFB, OFB: Zen 5 VM 5.3 / 6.3 / 5.2 -> 5.0 / 6.0 / 5.0 c/B; the Xeon,
+    // four / all rounds unrolled: medians 4.00 / 4.12 / 4.19 over six quieter cores of the H100
+    // host's Xeon (the standard's order, four a turn: 4.36), 3.2 / 3.1 / 3.0 on a Zen 5. Against
+    // four rounds a turn in the standard's order, LEA-128 CMAC, CFB, OFB: Zen 5 VM 5.3 / 6.3 /
+    // 5.2 -> 5.0 / 6.0 / 5.0 c/B; the Xeon,
     // alternated pairs on three cores, new over old, medians 0.89-0.96 / 0.91-0.95 / 0.93-0.98.
     static State encrypt(const Keys &rk, State s)
     {

@@ -28,7 +28,8 @@ struct XtsWhitenKernel {
     void (*tweaks)(uint8_t t[16], uint8_t *tw, size_t n);
 };
 
-// dst[j] = t * alpha^j for j < n: the start of the SIMD versions' chains.
+// dst[j] = t * alpha^j for j < n: the start of the AVX2 version's chains (the AVX-512 ones
+// compute theirs in registers).
 void xts_first_tweaks(const uint8_t t[16], uint8_t *dst, size_t n);
 
 extern const XtsWhitenKernel xts_whiten_portable_kernel;
