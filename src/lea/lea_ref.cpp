@@ -137,8 +137,8 @@ struct LeaChainBlock {
     // four / all rounds unrolled: medians 4.00 / 4.12 / 4.19 over six quieter cores of the H100
     // host's Xeon (the standard's order, four a turn: 4.36), 3.2 / 3.1 / 3.0 on a Zen 5. Against
     // four rounds a turn in the standard's order, LEA-128 CMAC, CFB, OFB: Zen 5 VM 5.3 / 6.3 /
-    // 5.2 -> 5.0 / 6.0 / 5.0 c/B; the Xeon,
-    // alternated pairs on three cores, new over old, medians 0.89-0.96 / 0.91-0.95 / 0.93-0.98.
+    // 5.2 -> 5.0 / 6.0 / 5.0 c/B; the Xeon, alternated pairs on three cores, new over old,
+    // medians 0.89-0.96 / 0.91-0.95 / 0.93-0.98.
     static State encrypt(const Keys &rk, State s)
     {
         uint32_t x0 = s.x[0], x1 = s.x[1], x2 = s.x[2], x3 = s.x[3];
