@@ -57,12 +57,10 @@ const CipherModule &cham_module()
             &cham_cuda_kernel,
 #endif
         };
-        // One block: cham/avx2's 16-block step beats cham/ref's round loop (x = E(x) chains on a
-        // Zen 3 EPYC: 375 to 394 TSC ticks a CHAM-128/128 block against 448 to 590), so it comes first.
+        // One block: cham/ref, its rounds unrolled with the words renamed (cham_ref.cpp), a
+        // CHAM-128/128 block in about 180 cycles on a Zen 5 where cham/avx2's 16-block step
+        // took about 480 (CMAC 30 -> 11.3 c/B).
         x.chain_kernels = {
-#if defined(__x86_64__)
-            &cham_avx2_kernel,
-#endif
             &cham_ref_kernel,
         };
         x.cpu_searchers = {

@@ -12,6 +12,8 @@
 // (RK_{i mod 2k/w}). No table, no branch on data or key.
 #include "cham/cham.hpp"
 
+#include <utility>
+
 #include "core/ctr_via_ecb.hpp"
 #include "core/kernel.hpp"
 
@@ -29,14 +31,10 @@ using cham_word::store_le;
 //   odd i:  X_3' = ROL1((X_0 ^ i) + (ROL8(X_1) ^ RK_{i mod 2k/w}))
 //   (X_0', X_1', X_2') = (X_1, X_2, X_3)
 // R1 rotates X_1, R2 the sum: (1, 8) in even rounds, (8, 1) in odd ones; template arguments so
-// that every rotation is by a constant.
-template <typename W, unsigned R1, unsigned R2> void encrypt_round(W *x, int i, W rk)
+// that every rotation is by a constant. The new word returned.
+template <typename W, unsigned R1, unsigned R2> W encrypt_word(W x0, W x1, int i, W rk)
 {
-    W t = rotl<W>((W)((x[0] ^ (W)i) + (rotl<W>(x[1], R1) ^ rk)), R2);
-    x[0] = x[1];
-    x[1] = x[2];
-    x[2] = x[3];
-    x[3] = t;
+    return rotl<W>((W)((x0 ^ (W)i) + (rotl<W>(x1, R1) ^ rk)), R2);
 }
 
 // The inverse of round i: (X_1, X_2, X_3) = (X_0', X_1', X_2') and
@@ -50,20 +48,50 @@ template <typename W, unsigned R1, unsigned R2> void decrypt_round(W *x, int i, 
     x[0] = x0;
 }
 
+// Four rounds make a turn of the words: each round's new X_3 takes the place of the X_0 it
+// consumed, so after four the names are back in order and no word moves. A round then waits
+// only on the word made three rounds before (ROL, XOR, add, ROL; GCC merges the two rotations
+// on that path into one). The revised variants' rounds are unrolled whole (fixed_rounds), their
+// round numbers and key offsets constants: five operations a round, where the loop that moved
+// the words, branched on each round's parity and indexed each key ran about twice as many.
+// This is CHAM's one-block path for the chains too (CMAC, CBC, CFB, OFB, CCM's MAC, GCM's
+// E_K(J0); cham_module.cpp). Other round counts (the original ones, in the tests) run a loop.
+template <typename W, int i, int nrk> void four_rounds(W &a, W &b, W &c, W &d, const uint32_t *rk)
+{
+    a = encrypt_word<W, 1, 8>(a, b, i, (W)rk[i % nrk]);
+    b = encrypt_word<W, 8, 1>(b, c, i + 1, (W)rk[(i + 1) % nrk]);
+    c = encrypt_word<W, 1, 8>(c, d, i + 2, (W)rk[(i + 2) % nrk]);
+    d = encrypt_word<W, 8, 1>(d, a, i + 3, (W)rk[(i + 3) % nrk]);
+}
+
+template <typename W, int nrk, int... T>
+void fixed_rounds(W &a, W &b, W &c, W &d, const uint32_t *rk, std::integer_sequence<int, T...>)
+{
+    (four_rounds<W, 4 * T, nrk>(a, b, c, d, rk), ...);
+}
+
 template <typename W> void encrypt(const ChamRoundKeys &rk, const uint8_t *in, uint8_t *out)
 {
-    W x[4];
-    for (int j = 0; j < 4; j++)
-        x[j] = load_le<W>(in + sizeof(W) * j);
+    W a = load_le<W>(in), b = load_le<W>(in + sizeof(W)), c = load_le<W>(in + 2 * sizeof(W)),
+      d = load_le<W>(in + 3 * sizeof(W));
     const int mask = rk.nrk - 1; // 2k/w is 8 or 16, so i mod 2k/w = i & mask
-    for (int i = 0; i < rk.rounds; i++) {
-        if (i & 1) // the round number is public: no secret-dependent branch
-            encrypt_round<W, 8, 1>(x, i, (W)rk.rk[i & mask]);
-        else
-            encrypt_round<W, 1, 8>(x, i, (W)rk.rk[i & mask]);
+    if (sizeof(W) == 2 && rk.rounds == 88 && rk.nrk == 16) { // CHAM-64/128
+        fixed_rounds<W, 16>(a, b, c, d, rk.rk, std::make_integer_sequence<int, 22>());
+    } else if (sizeof(W) == 4 && rk.rounds == 112 && rk.nrk == 8) { // CHAM-128/128
+        fixed_rounds<W, 8>(a, b, c, d, rk.rk, std::make_integer_sequence<int, 28>());
+    } else if (sizeof(W) == 4 && rk.rounds == 120 && rk.nrk == 16) { // CHAM-128/256
+        fixed_rounds<W, 16>(a, b, c, d, rk.rk, std::make_integer_sequence<int, 30>());
+    } else {
+        for (int i = 0; i < rk.rounds; i++) {
+            const W t = i & 1 ? encrypt_word<W, 8, 1>(a, b, i, (W)rk.rk[i & mask])
+                              : encrypt_word<W, 1, 8>(a, b, i, (W)rk.rk[i & mask]);
+            a = b, b = c, c = d, d = t;
+        }
     }
-    for (int j = 0; j < 4; j++)
-        store_le(out + sizeof(W) * j, x[j]);
+    store_le(out, a);
+    store_le(out + sizeof(W), b);
+    store_le(out + 2 * sizeof(W), c);
+    store_le(out + 3 * sizeof(W), d);
 }
 
 template <typename W> void decrypt(const ChamRoundKeys &rk, const uint8_t *in, uint8_t *out)
