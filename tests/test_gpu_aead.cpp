@@ -206,6 +206,59 @@ TEST_P(GpuGcm, BatchMatchesCpu)
     cudaStreamDestroy(s);
 }
 
+// The fused pass runs a round (gcm_round warp steps of 32 blocks) without per-block tests when
+// every block of it is a whole, aligned ciphertext block: the first and last such rounds move
+// with the AAD's length (where the ciphertext starts) and the message's (where it ends), in a
+// batch (one 2^11-block segment a message up to 32 KiB) and across segments. Lengths around
+// multiples of a round (2 KiB at four steps) and AAD lengths around steps and rounds, aligned
+// (the lean rounds) and one byte off (never lean), in one batch, sealed and opened.
+TEST_P(GpuGcm, LeanRoundEdgesMatchCpu)
+{
+    const size_t tag_len = 16, round = 32 * 16 * 4;
+    std::vector<size_t> lens, aads = {0, 13, 16, 496, 512, 528, 2032, 2048, 2064, 4096 + 16};
+    for (size_t m : {size_t(1), size_t(2), size_t(3), size_t(16), size_t(17), size_t(33)})
+        for (long d : {-16L, -1L, 0L, 1L, 16L, 512L})
+            lens.push_back(m * round + d);
+    std::vector<Bytes> pt, iv, aad, want;
+    std::vector<size_t> at;
+    std::vector<bool> skew;
+    size_t total = 0;
+    for (size_t len : lens)
+        for (size_t a : aads) {
+            pt.push_back(rnd(len));
+            iv.push_back(rnd(12));
+            aad.push_back(rnd(a));
+            want.push_back(cpu_seal(iv.back(), aad.back(), pt.back(), tag_len));
+            skew.push_back(pt.size() % 7 == 3);
+            at.push_back(total + (skew.back() ? 1 : 0));
+            total += (len + tag_len + 31) / 16 * 16;
+        }
+    const size_t n = pt.size();
+    DeviceBuffer data(total), side(n * 4200), out(total);
+    std::vector<kcipher_gpu_aead_msg> msgs(n);
+    for (size_t i = 0; i < n; i++) {
+        data.put(pt[i], at[i]);
+        side.put(iv[i], i * 4200);
+        side.put(aad[i], i * 4200 + 16);
+        msgs[i] = {side.p + i * 4200, aad[i].empty() ? nullptr : side.p + i * 4200 + 16, data.p + at[i], out.p + at[i],
+                   12, aad[i].size(), pt[i].size(), -1, 0};
+    }
+    DeviceBuffer dmsgs(n * sizeof(kcipher_gpu_aead_msg));
+    ASSERT_EQ(cudaSuccess, cudaMemcpy(dmsgs.p, msgs.data(), n * sizeof msgs[0], cudaMemcpyHostToDevice));
+    auto *dm = reinterpret_cast<kcipher_gpu_aead_msg *>(dmsgs.p);
+    ASSERT_EQ(KCIPHER_OK, kcipher_gpu_aead_seal_batch(gpu_->c, KCIPHER_MODE_GCM, dm, n, tag_len, nullptr));
+    for (size_t i = 0; i < n; i++)
+        ASSERT_EQ(out.get(want[i].size(), at[i]), want[i])
+            << "len " << pt[i].size() << " aad " << aad[i].size() << " skew " << skew[i];
+    for (size_t i = 0; i < n; i++) { // open: ciphertexts into `data`, plaintexts into `out`
+        data.put(want[i], at[i]);
+        out.put(Bytes(pt[i].size(), 0xa5), at[i]);
+    }
+    ASSERT_EQ(KCIPHER_OK, kcipher_gpu_aead_open_batch(gpu_->c, KCIPHER_MODE_GCM, dm, n, tag_len, nullptr));
+    for (size_t i = 0; i < n; i++)
+        ASSERT_EQ(out.get(pt[i].size(), at[i]), pt[i]) << "len " << pt[i].size() << " aad " << aad[i].size();
+}
+
 TEST_P(GpuGcm, DeviceCallsRefuseMisuse)
 {
     Bytes host(64), iv = rnd(12);

@@ -138,6 +138,25 @@ __device__ __forceinline__ uint4 gcm_block(const typename C::Ctx &ctx, const typ
     return Open ? x_in : have < 16 ? gcm_keep(x_out, have) : x_out; // hashed zero-padded
 }
 
+// The rounds of a segment (steps k .. k + U - 1, k a multiple of U) whose every block is a
+// whole ciphertext block and the data 16-byte aligned: [lo, hi). Block v of the segment is
+// ciphertext block v + vbase - first_ct; a step is 32 blocks.
+struct GcmLeanRounds {
+    uint64_t lo, hi;
+};
+
+__device__ __forceinline__ GcmLeanRounds gcm_lean_rounds(uint64_t vbase, uint64_t first_ct, uint64_t len, uint64_t g,
+                                                         int U, bool aligned)
+{
+    const uint64_t end_ct = first_ct + len / 16; // after the last whole ciphertext block
+    if (!aligned || end_ct <= vbase || end_ct - vbase < 32)
+        return {0, 0};
+    const uint64_t lo_step = first_ct > vbase ? (first_ct - vbase + 31) / 32 : 0;
+    const uint64_t hi_step = min((end_ct - vbase) / 32, g / 32);
+    const uint64_t lo = (lo_step + U - 1) / U * U, hi = hi_step / U * U;
+    return lo < hi ? GcmLeanRounds{lo, hi} : GcmLeanRounds{0, 0};
+}
+
 // Warp per segment, persistent. Step k: lane l makes block l of the step and stages it in
 // shared memory; the 32 Horner chains (chain l takes the segment's blocks l, l + 32, ...) are
 // held in the tensor cores' layout (lane (G, T) keeps word T of chains G, G+8, G+16, G+24)
@@ -183,14 +202,36 @@ __global__ void __launch_bounds__(gcm_threads) gcm_crypt_grid(const __grid_const
         const bool aligned = is_aligned16(in) && is_aligned16(out);
         // Skip the rounds of leading zero blocks alone.
         uint64_t k = pad > vbase ? (pad - vbase) / (32 * U) * U : 0;
+        const GcmLeanRounds lean = gcm_lean_rounds(vbase, pad + a, len, g, U, aligned);
         uint32_t acc[4] = {0, 0, 0, 0}; // word lane%4 of chains lane/4 + 8r
         for (; k < g / 32; k += U) {
+            if (k >= lean.lo && k < lean.hi) {
+                // Whole aligned ciphertext blocks only: the U blocks of this lane are
+                // independent and branch-free, so their rounds interleave.
+                const uint64_t i0 = vbase + k * 32 - pad - a + lane; // ciphertext block index
+                uint4 x_in[U];
 #pragma unroll
-            for (int u = 0; u < U; u++) {
-                const uint64_t first = vbase + (k + u) * 32; // the step's first block
-                const bool lean = aligned && first >= pad + a && (first + 32 - pad - a) * 16 <= len;
-                stage[32 * u + lane] = gcm_block<C, Open, UsePre>(ctx, p, pre, j0, ctr0, aad, aad_len, in, out, len, a,
-                                                                  pad, first + lane, lean);
+                for (int u = 0; u < U; u++)
+                    x_in[u] = reinterpret_cast<const uint4 *>(in)[i0 + 32 * u];
+                uint32_t ks[U][4];
+#pragma unroll
+                for (int u = 0; u < U; u++)
+                    gcm_keystream<C, UsePre>(ctx, p, pre, j0, ctr0 + (uint32_t)i0 + 32 * u, ks[u]);
+#pragma unroll
+                for (int u = 0; u < U; u++) {
+                    const uint4 x_out =
+                        make_uint4(x_in[u].x ^ ks[u][0], x_in[u].y ^ ks[u][1], x_in[u].z ^ ks[u][2], x_in[u].w ^ ks[u][3]);
+                    reinterpret_cast<uint4 *>(out)[i0 + 32 * u] = x_out;
+                    stage[32 * u + lane] = Open ? x_in[u] : x_out;
+                }
+            } else {
+#pragma unroll
+                for (int u = 0; u < U; u++) {
+                    const uint64_t first = vbase + (k + u) * 32; // the step's first block
+                    const bool lean_step = aligned && first >= pad + a && (first + 32 - pad - a) * 16 <= len;
+                    stage[32 * u + lane] = gcm_block<C, Open, UsePre>(ctx, p, pre, j0, ctr0, aad, aad_len, in, out, len,
+                                                                      a, pad, first + lane, lean_step);
+                }
             }
             __syncwarp();
             uint32_t x[4][U];
@@ -199,8 +240,7 @@ __global__ void __launch_bounds__(gcm_threads) gcm_crypt_grid(const __grid_const
 #pragma unroll
                 for (int r = 0; r < 4; r++) // word lane%4 of block lane/4 + 8r: one wavefront each
                     x[r][u] = stage32[128 * u + 32 * r + lane];
-            gf_bmma_horner<U>(acc[0], acc[1], x[0], x[1], bm, lane);
-            gf_bmma_horner<U>(acc[2], acc[3], x[2], x[3], bm, lane);
+            gf_bmma_horner<U>(acc, x, bm, lane);
             __syncwarp(); // the staging is read before the next round writes it
         }
         // Back to a chain per lane, then fold the lanes: after level t, lane 32s/2^(t+1)...

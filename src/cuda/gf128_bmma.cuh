@@ -64,38 +64,53 @@ __device__ __forceinline__ void bmma(int (&d)[4], uint32_t a0, uint32_t a1, uint
 #endif
 }
 
-// Horner's rule over U steps at once for one A tile (16 chains): w <- w * P^U ^ x[0] * P^(U-1)
-// ^ ... ^ x[U-1], where w0, w1 are this lane's words of chains G and G+8, x[u] the same words
-// of step u's blocks, and bm (shared memory, [slot][j][lane]) holds the B operands of P^U,
-// P^(U-1), ..., P in slots 0 .. U-1 (x[U-1] is XORed in, not multiplied). The U
-// products of a tile share one accumulator (the parity of a sum of counts is the XOR of
-// their parities), so the counts are unpacked once per U steps: tiles j and j+8 are chained,
-// the first shifted 16 bits up (counts are at most 128 U), and one AND takes both parities.
-// All 32 lanes must call it together.
+// Horner's rule over U steps at once for a warp's 32 chains, two A tiles: w <- w * P^U ^ x[0] *
+// P^(U-1) ^ ... ^ x[U-1], where w[2t], w[2t+1] are this lane's words of chains G + 16t and
+// G + 16t + 8, x[.][u] the same words of step u's blocks, and bm (shared memory,
+// [slot][j][lane]) holds the B operands of P^U, P^(U-1), ..., P in slots 0 .. U-1 (x[.][U-1] is
+// XORed in, not multiplied). The U products of a tile share one accumulator (the parity of a
+// sum of counts is the XOR of their parities), so the counts are unpacked once per U steps:
+// tiles j and j+8 are chained, the first shifted 16 bits up (counts are at most 128 U), and one
+// AND takes both parities. Both A tiles are taken per B operand, so that the operands live for
+// one output pair only (with the tiles one after the other, 16 U operands stayed live: spills
+// at U = 4). All 32 lanes must call it together.
 template <int U>
-__device__ __forceinline__ void gf_bmma_horner(uint32_t &w0, uint32_t &w1, const uint32_t (&x0)[U],
-                                               const uint32_t (&x1)[U], const uint32_t *bm, uint32_t lane)
+__device__ __forceinline__ void gf_bmma_horner(uint32_t (&w)[4], const uint32_t (&x)[4][U], const uint32_t *bm,
+                                               uint32_t lane)
 {
     static_assert(U >= 1 && U <= 128, "counts must stay below 2^16");
-    uint32_t out0 = 0, out1 = 0;
+    uint32_t out[4] = {0, 0, 0, 0};
 #pragma unroll
     for (int t0 = 0; t0 < 8; t0++) { // tiles t0 and t0 + 8: output bits 2 t0 + e and 16 above
-        int d[4] = {0, 0, 0, 0};
+        int d[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
 #pragma unroll
         for (int half = 1; half >= 0; half--) {
             const int j = t0 + 8 * half;
-            int c[4] = {d[0] << 16, d[1] << 16, d[2] << 16, d[3] << 16};
-            bmma(d, w0, w1, bm[(0 * 16 + j) * 32 + lane], c);
+            uint32_t b[U];
 #pragma unroll
-            for (int u = 0; u < U - 1; u++) {
-                c[0] = d[0], c[1] = d[1], c[2] = d[2], c[3] = d[3];
-                bmma(d, x0[u], x1[u], bm[((u + 1) * 16 + j) * 32 + lane], c);
+            for (int u = 0; u < U; u++)
+                b[u] = bm[(u * 16 + j) * 32 + lane];
+#pragma unroll
+            for (int t = 0; t < 2; t++) {
+                int c[4] = {d[t][0] << 16, d[t][1] << 16, d[t][2] << 16, d[t][3] << 16};
+                bmma(d[t], w[2 * t], w[2 * t + 1], b[0], c);
+#pragma unroll
+                for (int u = 0; u < U - 1; u++) {
+                    c[0] = d[t][0], c[1] = d[t][1], c[2] = d[t][2], c[3] = d[t][3];
+                    bmma(d[t], x[2 * t][u], x[2 * t + 1][u], b[u + 1], c);
+                }
             }
         }
-        out0 |= ((uint32_t)d[0] & 0x00010001u) << (2 * t0) | ((uint32_t)d[1] & 0x00010001u) << (2 * t0 + 1);
-        out1 |= ((uint32_t)d[2] & 0x00010001u) << (2 * t0) | ((uint32_t)d[3] & 0x00010001u) << (2 * t0 + 1);
+#pragma unroll
+        for (int t = 0; t < 2; t++) {
+            out[2 * t] |= ((uint32_t)d[t][0] & 0x00010001u) << (2 * t0) | ((uint32_t)d[t][1] & 0x00010001u) << (2 * t0 + 1);
+            out[2 * t + 1] |=
+                ((uint32_t)d[t][2] & 0x00010001u) << (2 * t0) | ((uint32_t)d[t][3] & 0x00010001u) << (2 * t0 + 1);
+        }
     }
-    w0 = out0 ^ x0[U - 1], w1 = out1 ^ x1[U - 1];
+#pragma unroll
+    for (int r = 0; r < 4; r++)
+        w[r] = out[r] ^ x[r][U - 1];
 }
 
 } // namespace kc::cuda
