@@ -54,8 +54,9 @@ void mma_warp(const uint32_t a[32][2], const uint32_t b[32], const int c[32][4],
     }
 }
 
-// gf_bmma_horner<U> for one A tile, every lane at once, with mma_warp for the instruction:
-// w <- w * P^U ^ x[0] * P^(U-1) ^ ... ^ x[U-1]; bm holds slots [r][j][lane] of P^(U - r).
+// gf_bmma_horner<U> for one of its two A tiles (the tiles share the B operands and nothing
+// else), every lane at once, with mma_warp for the instruction: w <- w * P^U ^ x[0] * P^(U-1)
+// ^ ... ^ x[U-1]; bm holds slots [r][j][lane] of P^(U - r).
 template <int U> void horner_warp(uint32_t w[32][2], const uint32_t (*x)[32][2], const uint32_t *bm)
 {
     uint32_t out[32][2] = {};
