@@ -129,9 +129,15 @@ struct LeaChainBlock {
         return s;
     }
     static void store(uint8_t *p, const State &s) { std::memcpy(p, s.x, 16); }
+    // b (the loaded block, in every loop) pinned to general registers: otherwise GCC's SLP
+    // vectorizer made CFB's four XORs one PXOR, and the chain went from general registers into
+    // an xmm register and back through the stack on every block (Zen 5 VM: CFB 6.0 c/B beside
+    // CBC's and OFB's 4.9).
     static State xor2(const State &a, const State &b)
     {
-        return {{a.x[0] ^ b.x[0], a.x[1] ^ b.x[1], a.x[2] ^ b.x[2], a.x[3] ^ b.x[3]}};
+        uint32_t b0 = b.x[0], b1 = b.x[1], b2 = b.x[2], b3 = b.x[3];
+        asm("" : "+r"(b0), "+r"(b1), "+r"(b2), "+r"(b3));
+        return {{a.x[0] ^ b0, a.x[1] ^ b1, a.x[2] ^ b2, a.x[3] ^ b3}};
     }
     // Two rounds a turn. A standalone copy of this chain, cycles a round with turns of two /
     // four / all rounds unrolled: medians 4.00 / 4.12 / 4.19 over six quieter cores of the H100
