@@ -10,6 +10,7 @@ namespace kc {
 extern const char cham_known_answers[]; // cham_known_answers.txt, compiled in by the build
 
 extern const Kernel cham_ref_kernel;
+extern const ChainAccel cham_ref_chains;
 #if defined(__x86_64__)
 extern const Kernel cham_avx2_kernel;
 extern const DrbgAccel cham_avx2_drbg;
@@ -63,6 +64,7 @@ const CipherModule &cham_module()
         x.chain_kernels = {
             &cham_ref_kernel,
         };
+        x.chain_accels = {&cham_ref_chains};
         x.cpu_searchers = {
 #if defined(__x86_64__)
             &keysearch::cham_x86_keysearch_avx512,

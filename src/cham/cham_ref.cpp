@@ -12,10 +12,12 @@
 // (RK_{i mod 2k/w}). No table, no branch on data or key.
 #include "cham/cham.hpp"
 
+#include <cstring>
 #include <utility>
 
 #include "core/ctr_via_ecb.hpp"
 #include "core/kernel.hpp"
+#include "kit/chain_accel.hpp"
 
 namespace kc {
 
@@ -70,10 +72,9 @@ void fixed_rounds(W &a, W &b, W &c, W &d, const uint32_t *rk, std::integer_seque
     (four_rounds<W, 4 * T, nrk>(a, b, c, d, rk), ...);
 }
 
-template <typename W> void encrypt(const ChamRoundKeys &rk, const uint8_t *in, uint8_t *out)
+// The rounds on the four words, in place.
+template <typename W> inline void encrypt_words(const ChamRoundKeys &rk, W &a, W &b, W &c, W &d)
 {
-    W a = load_le<W>(in), b = load_le<W>(in + sizeof(W)), c = load_le<W>(in + 2 * sizeof(W)),
-      d = load_le<W>(in + 3 * sizeof(W));
     const int mask = rk.nrk - 1; // 2k/w is 8 or 16, so i mod 2k/w = i & mask
     if (sizeof(W) == 2 && rk.rounds == 88 && rk.nrk == 16) { // CHAM-64/128
         fixed_rounds<W, 16>(a, b, c, d, rk.rk, std::make_integer_sequence<int, 22>());
@@ -88,6 +89,13 @@ template <typename W> void encrypt(const ChamRoundKeys &rk, const uint8_t *in, u
             a = b, b = c, c = d, d = t;
         }
     }
+}
+
+template <typename W> void encrypt(const ChamRoundKeys &rk, const uint8_t *in, uint8_t *out)
+{
+    W a = load_le<W>(in), b = load_le<W>(in + sizeof(W)), c = load_le<W>(in + 2 * sizeof(W)),
+      d = load_le<W>(in + 3 * sizeof(W));
+    encrypt_words<W>(rk, a, b, c, d);
     store_le(out, a);
     store_le(out + sizeof(W), b);
     store_le(out + 2 * sizeof(W), c);
@@ -166,11 +174,57 @@ void cham_ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *i
 
 } // namespace
 
+namespace {
+
+// CBC, CFB and OFB chains (kit/chain_accel.hpp) with the words in general registers, the
+// rounds inlined into each loop: through encrypt_blocks each block was a call that loaded and
+// stored its words by bytes. The words are in host order, which is CHAM's little-endian one.
+template <typename W> struct ChamChainBlock {
+    using Keys = ChamRoundKeys;
+    struct State {
+        W x[4];
+    };
+    static State load(const uint8_t *p)
+    {
+        State s;
+        std::memcpy(s.x, p, sizeof s.x);
+        return s;
+    }
+    static void store(uint8_t *p, const State &s) { std::memcpy(p, s.x, sizeof s.x); }
+    static State xor2(const State &a, const State &b)
+    {
+        return {{(W)(a.x[0] ^ b.x[0]), (W)(a.x[1] ^ b.x[1]), (W)(a.x[2] ^ b.x[2]), (W)(a.x[3] ^ b.x[3])}};
+    }
+    static State encrypt(const Keys &rk, State s)
+    {
+        encrypt_words<W>(rk, s.x[0], s.x[1], s.x[2], s.x[3]);
+        return s;
+    }
+};
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "ChamChainBlock reads words in host order");
+
+// One ChainAccel for both word sizes: the key state says which block the chain runs.
+template <void (*F16)(const void *, uint8_t *, const uint8_t *, uint8_t *, size_t),
+          void (*F32)(const void *, uint8_t *, const uint8_t *, uint8_t *, size_t)>
+void by_word(const void *keys, uint8_t *x, const uint8_t *in, uint8_t *out, size_t n)
+{
+    (static_cast<const ChamRoundKeys *>(keys)->word_bits == 16 ? F16 : F32)(keys, x, in, out, n);
+}
+
+using Chains16 = ChainLoops<ChamChainBlock<uint16_t>>;
+using Chains32 = ChainLoops<ChamChainBlock<uint32_t>>;
+
+} // namespace
+
 // Descriptor: block_bytes: CHAM-128/*; CHAM-64/128 uses 8 (cipher_desc(c).block_bytes decides);
 // constant_time: ARX only (see the file header); requires: portable C++; rank: the fallback every
 // machine can run.
 extern const Kernel cham_ref_kernel = {
     "cham/ref", "cham", 16, 1, true, 0, 0, sizeof(ChamRoundKeys),
     cham_supports, cham_set_key, cham_encrypt_blocks, cham_decrypt_blocks, cham_ctr_xor_blocks};
+
+// The chains' loops for the kernel above: cham/ref is CHAM's chain kernel (cham_module.cpp).
+extern const ChainAccel cham_ref_chains = {&cham_ref_kernel, 0, by_word<Chains16::cbc, Chains32::cbc>,
+                                           by_word<Chains16::cfb, Chains32::cfb>, by_word<Chains16::ofb, Chains32::ofb>};
 
 } // namespace kc
