@@ -172,10 +172,6 @@ void cham_ctr_xor_blocks(const void *state, const uint8_t *ctr, const uint8_t *i
     ctr_xor_via_ecb(cham_encrypt_blocks, (size_t)rk.block_bytes, state, ctr, in, out, nblocks);
 }
 
-} // namespace
-
-namespace {
-
 // CBC, CFB and OFB chains (kit/chain_accel.hpp) with the words in general registers, the
 // rounds inlined into each loop: through encrypt_blocks each block was a call that loaded and
 // stored its words by bytes. The words are in host order, which is CHAM's little-endian one.
