@@ -46,6 +46,7 @@ struct VaesYmm : aria_bs::VexYmm, aria_bs::YmmRowKeys {
     static vec pshufb(vec table, vec index) { return _mm256_shuffle_epi8(table, index); }
     static vec and2(vec a, vec b) { return _mm256_and_si256(a, b); }
     static vec shift_nibbles(vec x) { return _mm256_srli_epi16(x, 4); }
+    static constexpr bool short_diffusion = true; // see diffuse()
 };
 
 using Entry = aria_bs::MasklessEntry<VaesYmm, AesXmm, aria_bs::AesniSboxes>;

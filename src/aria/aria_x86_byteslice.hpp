@@ -285,13 +285,16 @@ KC_ARIA_BS_INLINE void diffuse_words(typename V::vec x[16], const key_row_t<V> *
 
 // x <- A(x) ^ k (or A(x) when k is null), in the form that suits the vector ISA and core.
 // With 3-input XORs (AVX-512) the short form. With 16 registers it is a trade, which a traits
-// class states by short_diffusion (per iteration of two rounds, llvm-mca on its loop):
-// the short form's 54 two-input XORs against the word form's 72 save ALU work on Intel's three
-// vector ports (aria/avx2-gfni: 79 -> 67 cycles with -mcpu=alderlake), while its spills cost more
-// than that on Zen 3, whose memory pipes the spills and the key rows already fill
-// (aria/avx2-vaes: 90 -> 93 cycles there; measured on a Zen 3, 8 alternated runs: the median
-// 1.64 -> 1.82 c/B). aria/avx2-gfni runs on Intel cores (no AMD core has GFNI without
-// AVX-512); aria/avx2-vaes chiefly on Zen 3 (every Intel core with VAES has GFNI).
+// class states by short_diffusion: the short form's 54 two-input XORs against the word form's
+// 72, for the spills of the sub-sums it keeps alive. Built with GCC's pressure-aware
+// scheduling (src/CMakeLists.txt) the short form spills little, and wins on every core
+// measured: aria/avx2-vaes, 16 KiB, ECB / CTR, Zen 5 VM 1.28 -> 0.95 / 1.22 -> 0.91 c/B, the
+// Xeon host 1.41 -> 1.33 / 1.30 -> 1.09 (fastest of 5 alternated runs each); llvm-mca's Zen 3
+// model, two rounds of its ECB loop, 87 -> 73 cycles. (aria/avx2-vaes had the word form from a Zen 3
+// measurement of code built before that scheduling, 1.64 -> 1.82 c/B for the short form then;
+// no Zen 3 was at hand to measure it again.) The xmm kernels keep the word form.
+// aria/avx2-gfni runs on Intel cores (no AMD core has GFNI without AVX-512); aria/avx2-vaes
+// chiefly on Zen 3 (every Intel core with VAES has GFNI).
 template <class V>
 KC_ARIA_BS_INLINE void diffuse(typename V::vec x[16], const key_row_t<V> *k)
 {
