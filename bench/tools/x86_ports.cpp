@@ -15,7 +15,6 @@
 #include <cstring>
 #include <ctime>
 #include <algorithm>
-#include <vector>
 
 static double now() { timespec t; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return t.tv_sec + 1e-9 * t.tv_nsec; }
 static double sec_per_cycle()
@@ -50,7 +49,7 @@ __attribute__((noinline)) void chain_c(uint32_t *s, long blocks)
     s[0] = x0, s[1] = x1, s[2] = x2, s[3] = x3;
 }
 
-// asm round with a chosen rotate form. ROT(imm-ror, reg) variants.
+// The same round in asm, each of its three rotates given as an instruction string.
 #define ASMROUND(ROT2, ROT1, ROT0) \
     "mov 16(%[k]), %%r8d\n xor %[x2], %%r8d\n mov 20(%[k]), %%r9d\n xor %[x3], %%r9d\n add %%r9d, %%r8d\n" ROT2 \
     "mov 8(%[k]), %%r10d\n xor %[x1], %%r10d\n mov 12(%[k]), %%r11d\n xor %[x2], %%r11d\n add %%r11d, %%r10d\n" ROT1 \
@@ -85,36 +84,27 @@ LAT(lat_ror, "ror $3, %0")
 LAT(lat_rorx, "rorx $3, %0, %0")
 LAT(lat_shld, "shld $29, %0, %0")
 
-// ymm throughput: 12 independent accumulators, the instruction given as a macro on (acc, src)
-#define TP(name, ins) static double name() { __m256i a0 = _mm256_set1_epi8(1), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0, a6 = a0, a7 = a0, a8=a0,a9=a0,a10=a0,a11=a0, s = _mm256_set1_epi8(3); \
+// ymm throughput: 12 independent accumulators, each updated once a step by the instruction
+// string seq gives it (%12 is the shared source operand).
+#define TP(name, seq) static double name() { __m256i a0 = _mm256_set1_epi8(1), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0, a6 = a0, a7 = a0, a8 = a0, a9 = a0, a10 = a0, a11 = a0, s = _mm256_set1_epi8(3); \
     const long n = 5000000; double best = 1e9; for (int r = 0; r < 3; r++) { const double t0 = now(); for (long i = 0; i < n; i++) \
-    asm volatile(ins(0) ins(1) ins(2) ins(3) ins(4) ins(5) ins(6) ins(7) ins(8) ins(9) ins(10) ins(11) : "+x"(a0), "+x"(a1), "+x"(a2), "+x"(a3), "+x"(a4), "+x"(a5), "+x"(a6), "+x"(a7), "+x"(a8), "+x"(a9), "+x"(a10), "+x"(a11) : "x"(s)); \
+    asm volatile(seq : "+x"(a0), "+x"(a1), "+x"(a2), "+x"(a3), "+x"(a4), "+x"(a5), "+x"(a6), "+x"(a7), "+x"(a8), "+x"(a9), "+x"(a10), "+x"(a11) : "x"(s)); \
     best = std::min(best, (now() - t0) / (12.0 * n)); } return spc / best; }
 #define I_UNPCK(i) "vpunpcklbw %12, %" #i ", %" #i "\n"
 #define I_SHUFB(i) "vpshufb %12, %" #i ", %" #i "\n"
 #define I_GF(i) "vgf2p8affineinvqb $0, %12, %" #i ", %" #i "\n"
 #define I_XOR(i) "vpxor %12, %" #i ", %" #i "\n"
 #define I_AES(i) "vaesenclast %12, %" #i ", %" #i "\n"
-#define I_GFUN(i) ((i) % 2 ? I_GF(i) : I_UNPCK(i))
-TP(tp_unpck, I_UNPCK)
-TP(tp_shufb, I_SHUFB)
-TP(tp_gf, I_GF)
-TP(tp_xor, I_XOR)
-TP(tp_aes, I_AES)
-// mixes: 6 GF + 6 unpck; 4 GF + 8 xor; 6 unpck + 6 xor
-#define I_MIX1(i) "vgf2p8affineinvqb $0, %12, %" #i ", %" #i "\n" "vpunpcklbw %12, %" #i ", %" #i "\n"
-static double tp_gf_unpck() { __m256i a0 = _mm256_set1_epi8(1), a1=a0,a2=a0,a3=a0,a4=a0,a5=a0,a6=a0,a7=a0,a8=a0,a9=a0,a10=a0,a11=a0, s = _mm256_set1_epi8(3);
-    const long n = 5000000; double best = 1e9; for (int r = 0; r < 3; r++) { const double t0 = now(); for (long i = 0; i < n; i++)
-    asm volatile(I_GF(0) I_UNPCK(1) I_GF(2) I_UNPCK(3) I_GF(4) I_UNPCK(5) I_GF(6) I_UNPCK(7) I_GF(8) I_UNPCK(9) I_GF(10) I_UNPCK(11) : "+x"(a0), "+x"(a1), "+x"(a2), "+x"(a3), "+x"(a4), "+x"(a5), "+x"(a6), "+x"(a7), "+x"(a8), "+x"(a9), "+x"(a10), "+x"(a11) : "x"(s));
-    best = std::min(best, (now() - t0) / (12.0 * n)); } return spc / best; }
-static double tp_gf_xor() { __m256i a0 = _mm256_set1_epi8(1), a1=a0,a2=a0,a3=a0,a4=a0,a5=a0,a6=a0,a7=a0,a8=a0,a9=a0,a10=a0,a11=a0, s = _mm256_set1_epi8(3);
-    const long n = 5000000; double best = 1e9; for (int r = 0; r < 3; r++) { const double t0 = now(); for (long i = 0; i < n; i++)
-    asm volatile(I_GF(0) I_XOR(1) I_XOR(2) I_GF(3) I_XOR(4) I_XOR(5) I_GF(6) I_XOR(7) I_XOR(8) I_GF(9) I_XOR(10) I_XOR(11) : "+x"(a0), "+x"(a1), "+x"(a2), "+x"(a3), "+x"(a4), "+x"(a5), "+x"(a6), "+x"(a7), "+x"(a8), "+x"(a9), "+x"(a10), "+x"(a11) : "x"(s));
-    best = std::min(best, (now() - t0) / (12.0 * n)); } return spc / best; }
-static double tp_unpck_xor() { __m256i a0 = _mm256_set1_epi8(1), a1=a0,a2=a0,a3=a0,a4=a0,a5=a0,a6=a0,a7=a0,a8=a0,a9=a0,a10=a0,a11=a0, s = _mm256_set1_epi8(3);
-    const long n = 5000000; double best = 1e9; for (int r = 0; r < 3; r++) { const double t0 = now(); for (long i = 0; i < n; i++)
-    asm volatile(I_UNPCK(0) I_XOR(1) I_XOR(2) I_UNPCK(3) I_XOR(4) I_XOR(5) I_UNPCK(6) I_XOR(7) I_XOR(8) I_UNPCK(9) I_XOR(10) I_XOR(11) : "+x"(a0), "+x"(a1), "+x"(a2), "+x"(a3), "+x"(a4), "+x"(a5), "+x"(a6), "+x"(a7), "+x"(a8), "+x"(a9), "+x"(a10), "+x"(a11) : "x"(s));
-    best = std::min(best, (now() - t0) / (12.0 * n)); } return spc / best; }
+#define ALL12(I) I(0) I(1) I(2) I(3) I(4) I(5) I(6) I(7) I(8) I(9) I(10) I(11)
+TP(tp_unpck, ALL12(I_UNPCK))
+TP(tp_shufb, ALL12(I_SHUFB))
+TP(tp_gf, ALL12(I_GF))
+TP(tp_xor, ALL12(I_XOR))
+TP(tp_aes, ALL12(I_AES))
+// mixes: 6 GF + 6 unpack; 4 GF + 8 XOR; 4 unpack + 8 XOR
+TP(tp_gf_unpck, I_GF(0) I_UNPCK(1) I_GF(2) I_UNPCK(3) I_GF(4) I_UNPCK(5) I_GF(6) I_UNPCK(7) I_GF(8) I_UNPCK(9) I_GF(10) I_UNPCK(11))
+TP(tp_gf_xor, I_GF(0) I_XOR(1) I_XOR(2) I_GF(3) I_XOR(4) I_XOR(5) I_GF(6) I_XOR(7) I_XOR(8) I_GF(9) I_XOR(10) I_XOR(11))
+TP(tp_unpck_xor, I_UNPCK(0) I_XOR(1) I_XOR(2) I_UNPCK(3) I_XOR(4) I_XOR(5) I_UNPCK(6) I_XOR(7) I_XOR(8) I_UNPCK(9) I_XOR(10) I_XOR(11))
 
 typedef void (*chainfn)(uint32_t *, long);
 int main()
