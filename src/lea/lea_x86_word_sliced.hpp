@@ -265,6 +265,86 @@ void xts_blocks(const void *state, bool decrypt, const uint8_t *tw, const uint8_
         ecb<Ops, Step<Ops, false, true>>(state, in, out, nblocks, tw);
 }
 
+// XTS with the tweaks made here, for an Ops that offers tweak_a16 (XtsAccel::tweaked_blocks):
+// a group's 16 tweaks in the state's own word-sliced layout are four vectors, T[j] = word j,
+// XORed into the sliced state after the loads' transpose and before the stores'. The next
+// group's are these times alpha^16 (Ops::tweak_a16), in registers: no tweak buffer to fill
+// in a pass of its own. A step's tweaks wait for its output XORs in `saved` (stores, then
+// memory operands), so that the rounds keep every register.
+template <class Ops> struct SlicedTweaks {
+    typename Ops::vec w[4];
+};
+
+template <class Ops, bool Decrypt> struct TweakedStep {
+    template <int G, bool Masked, int R>
+    static void run(const typename Ops::Keys &k, const uint8_t *in, uint8_t *out, size_t n, SlicedTweaks<Ops> &t,
+                    SlicedTweaks<Ops> *saved)
+    {
+        Lanes<Ops, G> s;
+        load_sliced<Ops, G, Masked>(s, in, n);
+        for (int g = 0; g < G; g++) {
+            saved[g] = t;
+            s.a[g] = Ops::vxor(s.a[g], t.w[0]);
+            s.b[g] = Ops::vxor(s.b[g], t.w[1]);
+            s.c[g] = Ops::vxor(s.c[g], t.w[2]);
+            s.d[g] = Ops::vxor(s.d[g], t.w[3]);
+            if (!Masked || g + 1 < G || n % group_blocks<Ops> == 0) // not past a partial last group
+                Ops::tweak_a16(t.w);
+        }
+        __asm__ volatile("" : : "r"(saved) : "memory"); // kept in memory, not in registers
+        if constexpr (Decrypt)
+            decrypt_rounds<Ops, G, R>(s, k);
+        else
+            encrypt_rounds<Ops, G, R>(s, k, 0);
+        for (int g = 0; g < G; g++) {
+            s.a[g] = Ops::vxor(s.a[g], saved[g].w[0]);
+            s.b[g] = Ops::vxor(s.b[g], saved[g].w[1]);
+            s.c[g] = Ops::vxor(s.c[g], saved[g].w[2]);
+            s.d[g] = Ops::vxor(s.d[g], saved[g].w[3]);
+        }
+        store_sliced<Ops, G, Masked>(s, out, n);
+    }
+};
+
+// XtsAccel::tweaked_blocks: out = E(in ^ T_j) ^ T_j (D with decrypt) for the nblocks blocks
+// from tweak t (T_j = t * alpha^j); t becomes t * alpha^nblocks. scratch (64-byte aligned,
+// xts_scratch_bytes<Ops>) holds the first 16 tweaks in block order on entry
+// (xts_first_tweaks, baseline code) and tweaks on return: the caller wipes it.
+template <class Ops> constexpr size_t xts_scratch_bytes = 4 * sizeof(typename Ops::vec) * Ops::step_groups;
+
+template <class Ops, bool Decrypt>
+void xts_tweaked(const void *state, uint8_t t[16], uint8_t *scratch, const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    static_assert(group_blocks<Ops> == 16, "tweak_a16 advances a group of 16 blocks");
+    const typename Ops::Keys &k = *static_cast<const typename Ops::Keys *>(state);
+    SlicedTweaks<Ops> tw;
+    for (int j = 0; j < 4; j++)
+        tw.w[j] = Ops::template load<false>(scratch, 16, j);
+    Ops::transpose4(tw.w[0], tw.w[1], tw.w[2], tw.w[3]);
+    auto *saved = reinterpret_cast<SlicedTweaks<Ops> *>(scratch);
+    using S = TweakedStep<Ops, Decrypt>;
+    constexpr size_t step = Ops::step_groups * group_blocks<Ops>;
+    const size_t nsteps = nblocks / step;
+    with_rounds(k.rk.rounds, [&](auto r) {
+        for (size_t i = 0; i < nsteps; i++)
+            S::template run<Ops::step_groups, false, decltype(r)::value>(k, in + 16 * step * i, out + 16 * step * i,
+                                                                         step, tw, saved);
+    });
+    in += 16 * step * nsteps;
+    out += 16 * step * nsteps;
+    const size_t rest = nblocks - step * nsteps;
+    with_groups<Ops>((rest + group_blocks<Ops> - 1) / group_blocks<Ops>,
+                     [&](auto g) { S::template run<decltype(g)::value, true, 0>(k, in, out, rest, tw, saved); });
+    // The tweak of block nblocks: block r of the group tw now holds (r = 0 when the last group
+    // was whole and tw moved past it), at lane 4 (r % 4) + r / 4 of each word (transpose4's order).
+    const size_t r = rest % group_blocks<Ops>;
+    Ops::transpose4(tw.w[0], tw.w[1], tw.w[2], tw.w[3]); // back to block order
+    for (int j = 0; j < 4; j++)
+        Ops::template store<false>(scratch, 16, j, tw.w[j]);
+    for (int b = 0; b < 16; b++)
+        t[b] = scratch[16 * r + b];
+}
+
 // CTR: rounds 0..3 of G groups from the segment's constants h and the counters' low 32
 // bits (lane p of group g holds low + group_blocks * g + offset(p); see lea_sliced.hpp for the
 // formulas), then rounds 4.. as usual.

@@ -1,10 +1,12 @@
 // XTS (IEEE 1619-2018, SP 800-38E). Block j of a data unit is C = E_K1(P ^ T_j) ^ T_j with
 // T_j = E_K2(tweak) * alpha^j (modes/xts_tweak.hpp). The fast path works a batch at a time (the
-// SIMD kernels need many blocks per call): the batch's tweaks go into a buffer, then a kernel
-// that offers XTS a whitened ECB (kit/xts/xts_accel.hpp) XORs them in around its own loads and
-// stores; for any other, out = in ^ T is written with the tweaks, the kernel encrypts out in
-// place, and out ^= T follows. The tweaks and passes are SIMD (kit/xts/xts_whiten.hpp, chosen
-// by dispatch/xts_whiten_choice.hpp). A unit that is not whole blocks ends with ciphertext
+// SIMD kernels need many blocks per call). A kernel that makes the tweaks itself
+// (XtsAccel::tweaked_blocks, lea/avx512) takes a unit's whole blocks in one call; otherwise the
+// batch's tweaks go into a buffer, then a kernel that offers XTS a whitened ECB
+// (kit/xts/xts_accel.hpp) XORs them in around its own loads and stores; for any other,
+// out = in ^ T is written with the tweaks, the kernel encrypts out in place, and out ^= T
+// follows. The tweaks and passes are SIMD (kit/xts/xts_whiten.hpp, chosen by
+// dispatch/xts_whiten_choice.hpp). A unit that is not whole blocks ends with ciphertext
 // stealing (IEEE 1619-2018 5.3.2 and 5.4.2).
 #include "modes/xts.hpp"
 
@@ -26,9 +28,21 @@ constexpr size_t batch = 256;
 // sectors) are spread over threads a chunk of units each.
 constexpr size_t long_unit = 64 * 1024;
 
+// Wiped when it was used: a kernel that makes its tweaks itself (XtsAccel::tweaked_blocks)
+// never touches it, and 4 KiB of wiping per call was 1% of such a call on 16 KiB.
 struct TweakBuffer {
     alignas(64) uint8_t bytes[16 * batch];
-    ~TweakBuffer() { secure_wipe(bytes, sizeof bytes); }
+    bool used = false;
+    uint8_t *use()
+    {
+        used = true;
+        return bytes;
+    }
+    ~TweakBuffer()
+    {
+        if (used)
+            secure_wipe(bytes, sizeof bytes);
+    }
 };
 
 void cipher_blocks(const Keyed &k, bool decrypt, const uint8_t *in, uint8_t *out, size_t n)
@@ -55,15 +69,19 @@ XtsTweak xts_blocks(const DataPath &d, bool decrypt, XtsTweak t, const uint8_t *
     const XtsWhitenKernel &whiten = xts_whiten_kernel();
     uint8_t tb[16];
     xts_store(tb, t);
+    if (d.fused != nullptr && d.fused->tweaked_blocks != nullptr) {
+        d.fused->tweaked_blocks(d.k.keys, decrypt, tb, in, out, n);
+        n = 0;
+    }
     while (n != 0) {
         const size_t m = n < batch ? n : batch;
         if (d.fused != nullptr) {
-            whiten.tweaks(tb, tw.bytes, m);
-            whitened(d, decrypt, tw.bytes, in, out, m);
+            whiten.tweaks(tb, tw.use(), m);
+            whitened(d, decrypt, tw.use(), in, out, m);
         } else {
-            whiten.pre(tb, tw.bytes, in, out, m);
+            whiten.pre(tb, tw.use(), in, out, m);
             cipher_blocks(d.k, decrypt, out, out, m);
-            whiten.post(tw.bytes, out, out, m);
+            whiten.post(tw.use(), out, out, m);
         }
         in += 16 * m;
         out += 16 * m;
@@ -154,20 +172,29 @@ void xts_whole_units(const DataPath &d, bool decrypt, const uint8_t *starts, siz
     const XtsWhitenKernel &whiten = xts_whiten_kernel();
     const size_t per_call = batch / unit_blocks, unit_bytes = 16 * unit_blocks;
     uint8_t t[16];
+    if (d.fused != nullptr && d.fused->tweaked_blocks != nullptr && unit_blocks >= 64) {
+        // Units of a kernel step or more (1 KiB): a call each, the tweaks made in the kernel.
+        for (size_t u = 0; u < count; u++) {
+            std::memcpy(t, starts + 16 * u, 16);
+            d.fused->tweaked_blocks(d.k.keys, decrypt, t, in + unit_bytes * u, out + unit_bytes * u, unit_blocks);
+        }
+        secure_wipe_inline(t);
+        return;
+    }
     for (size_t u = 0; u < count; u += per_call) {
         const size_t n = count - u < per_call ? count - u : per_call;
         for (size_t i = 0; i < n; i++) {
             std::memcpy(t, starts + 16 * (u + i), 16);
             if (d.fused != nullptr)
-                whiten.tweaks(t, tw.bytes + unit_bytes * i, unit_blocks);
+                whiten.tweaks(t, tw.use() + unit_bytes * i, unit_blocks);
             else
-                whiten.pre(t, tw.bytes + unit_bytes * i, in + unit_bytes * (u + i), out + unit_bytes * (u + i), unit_blocks);
+                whiten.pre(t, tw.use() + unit_bytes * i, in + unit_bytes * (u + i), out + unit_bytes * (u + i), unit_blocks);
         }
         if (d.fused != nullptr) {
-            whitened(d, decrypt, tw.bytes, in + unit_bytes * u, out + unit_bytes * u, n * unit_blocks);
+            whitened(d, decrypt, tw.use(), in + unit_bytes * u, out + unit_bytes * u, n * unit_blocks);
         } else {
             cipher_blocks(d.k, decrypt, out + unit_bytes * u, out + unit_bytes * u, n * unit_blocks);
-            whiten.post(tw.bytes, out + unit_bytes * u, out + unit_bytes * u, n * unit_blocks);
+            whiten.post(tw.use(), out + unit_bytes * u, out + unit_bytes * u, n * unit_blocks);
         }
     }
     secure_wipe_inline(t);

@@ -24,6 +24,10 @@ struct XtsAccel {
     // nblocks whole 16-byte blocks; in == out allowed, other overlaps not; tw any alignment.
     void (*whitened_blocks)(const void *state, bool decrypt, const uint8_t *tw, const uint8_t *in,
                             uint8_t *out, size_t nblocks);
+    // Optional: the same with the tweaks made in the kernel, in registers (no tweak buffer and
+    // no pass to fill it): T_j = t * alpha^j for the nblocks blocks, t becomes t * alpha^nblocks.
+    void (*tweaked_blocks)(const void *state, bool decrypt, uint8_t t[16], const uint8_t *in, uint8_t *out,
+                           size_t nblocks) = nullptr;
 };
 
 } // namespace kc
