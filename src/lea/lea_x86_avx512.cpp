@@ -11,9 +11,10 @@
 // registers, word-sliced from the start (no transpose on the way in), and skips the parts of
 // rounds 0..3 that depend only on the counter's upper 96 bits (lea/lea_sliced.hpp). Inputs
 // shorter than a step run as one step of fewer groups with masked loads and stores, never
-// one block at a time. The rounds, steps, tails and CTR segments are lea_x86_word_sliced.hpp
-// and the CTR entry lea_x86_ctr_entry.hpp, shared with lea/avx2; this file holds the AVX-512
-// operations and the key layout.
+// one block at a time. XTS makes its tweaks word-sliced in registers (tweak_a16 below). The
+// rounds, steps, tails and CTR segments are lea_x86_word_sliced.hpp and the CTR entry
+// lea_x86_ctr_entry.hpp, shared with lea/avx2; this file holds the AVX-512 operations and the
+// key layout.
 //
 // Constant-time: LEA is ARX. The only operations on key or data are XOR, 32-bit addition
 // and subtraction, fixed rotations, fixed word shuffles and loads/stores at addresses that

@@ -23,6 +23,8 @@
 //   load<Masked>(p, n, j), store<Masked>(p, n, j, v)
 //                                register j (of sizeof(vec) bytes) of a step; Masked: only the
 //                                words of the first n blocks (zeros past them on a load)
+//   tweak_a16(w[4])              optional (XTS's tweaks made in the kernel, xts_tweaked): a
+//                                group's 16 tweaks, word-sliced, times alpha^16
 //
 // The kernel's descriptor (baseline code, outside the target region) points at
 // encrypt_blocks<Ops> and decrypt_blocks<Ops>, and its CTR entry (lea_x86_ctr_entry.hpp,
@@ -336,7 +338,7 @@ void xts_tweaked(const void *state, uint8_t t[16], uint8_t *scratch, const uint8
     with_groups<Ops>((rest + group_blocks<Ops> - 1) / group_blocks<Ops>,
                      [&](auto g) { S::template run<decltype(g)::value, true, 0>(k, in, out, rest, tw, saved); });
     // The tweak of block nblocks: block r of the group tw now holds (r = 0 when the last group
-    // was whole and tw moved past it), at lane 4 (r % 4) + r / 4 of each word (transpose4's order).
+    // was whole and tw moved past it), read back in block order.
     const size_t r = rest % group_blocks<Ops>;
     Ops::transpose4(tw.w[0], tw.w[1], tw.w[2], tw.w[3]); // back to block order
     for (int j = 0; j < 4; j++)
