@@ -56,6 +56,9 @@ struct DataPath {
     const XtsAccel *fused;
 };
 
+// Whether the data kernel makes its own tweaks (XtsAccel::tweaked_blocks): no tweak buffer then.
+bool makes_tweaks(const DataPath &d) { return d.fused != nullptr && d.fused->tweaked_blocks != nullptr; }
+
 // n blocks whose tweaks are already in tw: out = E(in ^ T) ^ T.
 void whitened(const DataPath &d, bool decrypt, const uint8_t *tw, const uint8_t *in, uint8_t *out, size_t n)
 {
@@ -69,23 +72,23 @@ XtsTweak xts_blocks(const DataPath &d, bool decrypt, XtsTweak t, const uint8_t *
     const XtsWhitenKernel &whiten = xts_whiten_kernel();
     uint8_t tb[16];
     xts_store(tb, t);
-    if (d.fused != nullptr && d.fused->tweaked_blocks != nullptr) {
+    if (makes_tweaks(d)) { // all n in one call
         d.fused->tweaked_blocks(d.k.keys, decrypt, tb, in, out, n);
-        n = 0;
-    }
-    while (n != 0) {
-        const size_t m = n < batch ? n : batch;
-        if (d.fused != nullptr) {
-            whiten.tweaks(tb, tw.use(), m);
-            whitened(d, decrypt, tw.use(), in, out, m);
-        } else {
-            whiten.pre(tb, tw.use(), in, out, m);
-            cipher_blocks(d.k, decrypt, out, out, m);
-            whiten.post(tw.use(), out, out, m);
+    } else {
+        while (n != 0) {
+            const size_t m = n < batch ? n : batch;
+            if (d.fused != nullptr) {
+                whiten.tweaks(tb, tw.use(), m);
+                whitened(d, decrypt, tw.use(), in, out, m);
+            } else {
+                whiten.pre(tb, tw.use(), in, out, m);
+                cipher_blocks(d.k, decrypt, out, out, m);
+                whiten.post(tw.use(), out, out, m);
+            }
+            in += 16 * m;
+            out += 16 * m;
+            n -= m;
         }
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
     }
     t = xts_load(tb);
     secure_wipe_inline(tb);
@@ -172,7 +175,7 @@ void xts_whole_units(const DataPath &d, bool decrypt, const uint8_t *starts, siz
     const XtsWhitenKernel &whiten = xts_whiten_kernel();
     const size_t per_call = batch / unit_blocks, unit_bytes = 16 * unit_blocks;
     uint8_t t[16];
-    if (d.fused != nullptr && d.fused->tweaked_blocks != nullptr && unit_blocks >= 64) {
+    if (makes_tweaks(d) && unit_blocks >= 64) {
         // Units of a kernel step or more (1 KiB): a call each, the tweaks made in the kernel.
         for (size_t u = 0; u < count; u++) {
             std::memcpy(t, starts + 16 * u, 16);
